@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './common.ts';
+export * from './format.ts';
+export * from './list.ts';
+export * from './messages.ts';
+export * from './reference.ts';

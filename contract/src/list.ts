@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Admin tables (spec §2, decisions §4). */
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/**
+ * The query of every server-side table. Built from the table's own sortable columns and
+ * filter shape, so an unknown sort column is a 400 before any SQL is written.
+ */
+export function listQuerySchema<C extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  columns: C,
+  filter: F,
+) {
+  return z.object({
+    search: z.string().trim().max(200).optional().default(''),
+    page: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+    rowsPerPage: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'Taille de page invalide.' })
+      .optional()
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z
+      .object({
+        name: z.enum(columns, { error: 'Colonne de tri inconnue.' }),
+        direction: z.enum(['asc', 'desc']).optional().default('asc'),
+      })
+      .optional(),
+    filter: z.object(filter).partial().optional().default({} as never),
+  });
+}
+
+/** Boolean filters arrive as 'true'/'false' strings in the query string. */
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A status filter: one id or several. */
+export const queryIds = z
+  .union([z.coerce.number().int(), z.array(z.coerce.number().int()).max(20)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+/** A date filter: a day (YYYY-MM-DD) in Europe/Paris. */
+export const queryDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date invalide (AAAA-MM-JJ).' });
+export const queryText = z.string().trim().max(200);

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Status ids are fixed (decisions §2). */
+export const STATUT = { enAttente: 1, valide: 2, refuse: 3, archive: 4 } as const;
+export type StatutId = (typeof STATUT)[keyof typeof STATUT];
+export const STATUT_IDS = [1, 2, 3, 4] as const;
+
+export const ROLES = ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_ADMIN_ROLE'] as const;
+export type RoleCode = (typeof ROLES)[number];
+
+/** Who may use which admin area (spec §6, decisions §4). */
+export const ACCESS = {
+  gestion: ['ROLE_ADMIN', 'ROLE_USER'],
+  roles: ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'],
+} as const satisfies Record<string, readonly RoleCode[]>;
+
+export const canAccess = (roles: readonly string[], area: keyof typeof ACCESS) =>
+  ACCESS[area].some((r) => roles.includes(r));
+
+export const statutSchema = z.object({ id: z.number().int(), libelle: z.string() });
+export type Statut = z.infer<typeof statutSchema>;
+export const categorieSchema = z.object({ id: z.number().int(), libelle: z.string() });
+export type Categorie = z.infer<typeof categorieSchema>;
+export const filtreSchema = z.object({ id: z.number().int(), libelle: z.string(), tag: z.string() });
+export type Filtre = z.infer<typeof filtreSchema>;
+
+export const paramsSchema = z.object({
+  nomSite: z.string(),
+  annee: z.number().int(),
+  emailContact: z.string(),
+  telephoneContact: z.string(),
+  adresseContact: z.string(),
+});
+export type Params = z.infer<typeof paramsSchema>;
+
+export const PARTENAIRE_TYPES = ['guichet', 'logement'] as const;
+export type PartenaireType = (typeof PARTENAIRE_TYPES)[number];

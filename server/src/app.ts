@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@guichet/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import qs from 'qs';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
+import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
+import { HttpError, registerErrorHandling } from './platform/errors.ts';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+
+/** A feature registers a public part under /api and an admin part under /api/admin. */
+export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (app: AppInstance) => Promise<void> };
+const features: Feature[] = [{ public: referencePublicRoutes, admin: referenceAdminRoutes }];
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    idleMinutes: config.sessionIdleMinutes,
+    secureCookie: config.publicUrl.startsWith('https:'),
+  });
+  refuseCrossSiteWrites(app, config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Guichet numérique étudiant — API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authRoutes);
+  await app.register(
+    async (api) => {
+      for (const f of features) if (f.public) await api.register(f.public);
+      await api.register(
+        async (admin) => {
+          guardAdminScope(admin);
+          for (const f of features) if (f.admin) await admin.register(f.admin);
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDist) serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** Writes from another site are refused: cookies are SameSite=Lax, this is the second lock. */
+function refuseCrossSiteWrites(app: AppInstance, config: Config) {
+  const allowed = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const own = `${request.protocol}://${request.headers.host}`;
+    if (site === 'cross-site' || (origin && origin !== own && !allowed.has(origin))) {
+      throw new HttpError(403, MESSAGES.origineRefusee);
+    }
+  });
+}
+
+/** The built SPA: hashed assets cached for a year, every other page answered by index.html. */
+function serveWebApp(app: AppInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) throw new Error(`Application web introuvable dans ${dist} : lancez « npm run build ».`);
+  app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, file) => {
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]);
+    if (!isPage) return reply.code(404).send({ status: 'error', message: MESSAGES.introuvable, errors: [] });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

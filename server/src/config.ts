@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[], what: string) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `${what} doit être une URL ${protocols.join(' ou ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'DATABASE_URL').optional(),
+  PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP_URL').optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      error: 'MAIL_FROM doit être une adresse e-mail, par exemple "Guichet <guichet@example.fr>"',
+    })
+    .default('Guichet numérique étudiant <ne-pas-repondre@guichet.local>'),
+  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicFormRateLimit: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sessionIdleMinutes: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where the built web app lives; absent in API-only tests. */
+  webDist: string | undefined;
+};
+
+/** Parses the environment once; a bad value stops the start with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    webDist: undefined,
+  };
+}

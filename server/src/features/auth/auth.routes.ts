@@ -1,0 +1,60 @@
+import {
+  currentUserSchema,
+  errorResponseSchema,
+  loginBodySchema,
+  loginFailureSchema,
+  loginSuccessSchema,
+  MESSAGES,
+} from '@guichet/contract';
+import type { AppInstance } from '../../app.ts';
+import { loadAgent } from '../../platform/auth.ts';
+import { verifyPassword, dummyHash } from '../../platform/passwords.ts';
+import { loginThrottle } from './login-throttle.ts';
+import { agentsRepository } from './agents.repository.ts';
+
+export async function authRoutes(app: AppInstance) {
+  const tags = ['Session'];
+  const throttle = loginThrottle(app.db);
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags,
+        body: loginBodySchema,
+        response: { 200: loginSuccessSchema, 400: loginFailureSchema.or(errorResponseSchema), 429: loginFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const ip = request.ip;
+      if (await throttle.isBlocked(username, ip)) {
+        return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
+      }
+      const agent = await agentsRepository.findByUsername(app.db, username);
+      const ok = agent
+        ? await verifyPassword(password, agent.passwordHash)
+        : await verifyPassword(password, await dummyHash()).then(() => false);
+      const user = ok && agent?.actif ? await loadAgent(app.db, agent.id) : null;
+      if (!user) {
+        await throttle.recordFailure(username, ip);
+        return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
+      }
+      await app.sessions.start(request, reply, user.id);
+      return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
+    },
+  );
+
+  app.get('/api/user/get/current', { schema: { tags, response: { 200: currentUserSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await request.currentUser();
+    return { logged: !!user, user };
+  });
+
+  /** Browser navigation: ends the session and lands on the login page (decisions §3). */
+  app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+    await app.sessions.end(request, reply);
+    const denied = Object.hasOwn(request.query as object, 'refus');
+    return reply.redirect(denied ? '/admin/login?refus=1' : '/admin/login');
+  });
+}

@@ -1,0 +1,27 @@
+import type { Categorie, Filtre, Params, Statut } from '@guichet/contract';
+import { asc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { categories, filtres, params, statuts } from '../../db/schema.ts';
+
+/** The academic year starts in September: November 2026 belongs to 2026-2027. */
+export const academicYear = (d = new Date()) => (d.getMonth() >= 8 ? d.getFullYear() : d.getFullYear() - 1);
+
+export const referenceRepository = {
+  async params(db: DbOrTx): Promise<Params> {
+    const rows = await db.select().from(params);
+    const v = Object.fromEntries(rows.map((r) => [r.cle, r.valeur]));
+    return {
+      nomSite: v.nomSite ?? '',
+      annee: academicYear(),
+      emailContact: v.emailContact ?? '',
+      telephoneContact: v.telephoneContact ?? '',
+      adresseContact: v.adresseContact ?? '',
+    };
+  },
+  statuts: (db: DbOrTx): Promise<Statut[]> => db.select().from(statuts).orderBy(asc(statuts.id)),
+  categories: (db: DbOrTx): Promise<Categorie[]> => db.select().from(categories).orderBy(asc(categories.libelle)),
+  async filtres(db: DbOrTx): Promise<Filtre[]> {
+    const rows = await db.select().from(filtres).orderBy(asc(filtres.id));
+    return rows.map((r) => ({ ...r, tag: r.libelle }));
+  },
+};

@@ -1,0 +1,141 @@
+import { ACCESS, MESSAGES, type SessionUser } from '@guichet/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { agentRoles, agents, roles, sessions } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'sid';
+/** An admin area of decisions §4, or `connecte`: any logged-in agent (status list, own profile). */
+export type Access = keyof typeof ACCESS | 'connecte';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in agent, read from the database on first use (so role changes apply at once). */
+    currentUser(): Promise<SessionUser | null>;
+  }
+  interface FastifyContextConfig {
+    /** Which admin area a route belongs to; every /api/admin route must name one. */
+    access?: Access;
+  }
+}
+
+/** Loads an agent with its role codes; null when unknown or disabled. */
+export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | null> {
+  const rows = await db
+    .select({
+      id: agents.id,
+      username: agents.username,
+      prenom: agents.prenom,
+      nom: agents.nom,
+      actif: agents.actif,
+      roles: sql<string[]>`coalesce(array_agg(${roles.code}) filter (where ${roles.code} is not null), '{}')`,
+    })
+    .from(agents)
+    .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
+    .leftJoin(roles, eq(roles.id, agentRoles.roleId))
+    .where(eq(agents.id, agentId))
+    .groupBy(agents.id);
+  const row = rows[0];
+  if (!row?.actif) return null;
+  return { id: row.id, username: row.username, prenom: row.prenom, nom: row.nom, roles: row.roles };
+}
+
+type SessionOptions = { db: Db; idleMinutes: number; secureCookie: boolean };
+
+/** Session cookies, the current-user getter, and the guard of the admin scope. */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
+  const idleMs = opts.idleMinutes * 60_000;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.secureCookie,
+  };
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    const cache = this as FastifyRequest & { _user?: Promise<SessionUser | null> };
+    cache._user ??= resolve(this);
+    return cache._user;
+  });
+
+  async function resolve(request: FastifyRequest): Promise<SessionUser | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const id = hashToken(token);
+    const [session] = await opts.db.select().from(sessions).where(eq(sessions.id, id));
+    if (!session) return null;
+    const idle = Date.now() - session.lastSeenAt.getTime();
+    if (idle > idleMs) {
+      await opts.db.delete(sessions).where(eq(sessions.id, id));
+      return null;
+    }
+    const user = await loadAgent(opts.db, session.agentId);
+    if (!user) return null;
+    // Touch at most once a minute: the idle clock needs no write per request.
+    if (idle > 60_000) await opts.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    return user;
+  }
+
+  app.decorate('sessions', {
+    /** A new session id at every login (no fixation); the previous one, if any, is ended. */
+    async start(request: FastifyRequest, reply: FastifyReply, agentId: number) {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+      const token = newToken();
+      await opts.db.insert(sessions).values({ id: hashToken(token), agentId });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      // Opportunistic purge of idle sessions, so the table does not grow forever.
+      await opts.db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleMs)));
+    },
+    async end(request: FastifyRequest, reply: FastifyReply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    /** Ends every session of an agent (disabled account, changed password). */
+    async endAll(agentId: number) {
+      await opts.db.delete(sessions).where(and(eq(sessions.agentId, agentId)));
+    },
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: {
+      start(request: FastifyRequest, reply: FastifyReply, agentId: number): Promise<void>;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      endAll(agentId: number): Promise<void>;
+    };
+  }
+}
+
+/**
+ * The admin scope's guard: 401 without a session, 403 without a role of the route's area.
+ * A route that forgot to name its area fails at start, not in production.
+ */
+export function guardAdminScope(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      throw new Error(`La route d'administration ${route.method} ${route.url} ne déclare pas son accès.`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, MESSAGES.accesNonAutorise);
+    const access = request.routeOptions.config.access;
+    if (access === 'connecte') return;
+    if (!access || !ACCESS[access].some((r) => user.roles.includes(r))) {
+      throw new HttpError(403, MESSAGES.accesNonAutorise);
+    }
+  });
+}
+
+/** The agent behind an admin request (the guard has already checked it exists). */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.currentUser();
+  if (!user) throw new HttpError(401, MESSAGES.accesNonAutorise);
+  return user;
+}

@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { formatDateTime } from '@guichet/contract';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+export type CsvColumn<R> = { header: string; value: (row: R) => unknown };
+
+const cell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return formatDateTime(v);
+  if (typeof v === 'boolean') return v ? 'Oui' : 'Non';
+  return String(v);
+};
+
+/**
+ * Streams rows as the office's CSV (decisions §4): `;`, UTF-8 with BOM, CRLF, French headers,
+ * Paris dates. Backpressure flows from the socket back to the database batches.
+ */
+export function sendCsv<R>(reply: FastifyReply, filename: string, columns: CsvColumn<R>[], rows: AsyncIterable<R>) {
+  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    )
+    .header('cache-control', 'no-store');
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield columns.map((c) => cell(c.value(row)));
+    })(),
+  );
+  const csv = stringify({
+    delimiter: ';',
+    bom: true,
+    record_delimiter: 'windows',
+    header: true,
+    columns: columns.map((c) => c.header),
+  });
+  source.on('error', (err) => csv.destroy(err));
+  return reply.send(source.pipe(csv));
+}

@@ -1,0 +1,64 @@
+import { type FieldError, MESSAGES } from '@guichet/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A refusal the client can act on: a status, a French message and optional field errors. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+export const badRequest = (errors: FieldError[], message: string = MESSAGES.requeteInvalide) =>
+  new HttpError(400, message, errors);
+export const notFound = (message: string = MESSAGES.introuvable) => new HttpError(404, message);
+
+const keyOf = (instancePath: string) => {
+  const parts = instancePath.split('/').filter(Boolean);
+  // `sort/name` names the sort, a field error names the field itself.
+  if (parts[0] === 'sort') return 'sort';
+  const last = parts.findLast((p) => !/^\d+$/.test(p));
+  return last ?? '_';
+};
+
+/**
+ * Every error leaves as `{ status: 'error', message, errors }` in French; internals never leave the
+ * server (a stack trace or SQL text would tell an attacker too much).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const seen = new Set<string>();
+      const errors: FieldError[] = [];
+      for (const v of error.validation) {
+        const key = keyOf(v.instancePath);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        errors.push({ key, error: v.message ?? MESSAGES.requeteInvalide });
+      }
+      return reply.code(400).send({ status: 'error', message: MESSAGES.requeteInvalide, errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors });
+    }
+    const code = error.statusCode ?? 500;
+    if (code === 429) return reply.code(429).send({ status: 'error', message: MESSAGES.tropDeRequetes, errors: [] });
+    if (code >= 400 && code < 500) {
+      const message =
+        code === 413
+          ? 'Le contenu envoyé est trop volumineux.'
+          : code === 415
+            ? 'Type de contenu non pris en charge.'
+            : MESSAGES.requeteInvalide;
+      return reply.code(code).send({ status: 'error', message, errors: [] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: 'error', message: MESSAGES.erreurServeur, errors: [] });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ status: 'error', message: MESSAGES.introuvable, errors: [] }),
+  );
+}
