@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { startPostgres } from './postgres-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string;
+  }
+}
+
+/**
+ * Migrates one template per database kind, once per run; each test file then starts from a
+ * copy (PGlite: a data-dir dump; PostgreSQL: CREATE DATABASE … TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB ?? process.env.TEST_DB;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'guichet-test-'));
+  if (kind === 'postgres') {
+    const server = await startPostgres();
+    const admin = new pg.Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query('create database guichet_template');
+    await admin.end();
+    const database = await openPostgres(server.url('guichet_template'));
+    await migrate(database);
+    await database.close();
+    project.provide('postgresUrl', server.url('postgres'));
+    project.provide('pgliteTemplate', '');
+    return () => {
+      server.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    };
+  }
+  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const database = await openPglite(client);
+  await migrate(database);
+  const dump = await client.dumpDataDir('gzip');
+  const file = path.join(tmp, 'template.tar.gz');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresUrl', '');
+  return () => rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppInstance, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
+import { agentsRepository } from '../src/features/auth/agents.repository.ts';
+
+/** Which database this test run exercises: the vitest project sets it. */
+export const dbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh, migrated database of this run's kind, private to the caller. */
+export async function testDatabase(): Promise<Database> {
+  if (dbKind === 'postgres') {
+    const adminUrl = inject('postgresUrl');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template guichet_template`);
+    await admin.end();
+    const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+  return openPglite(client);
+}
+
+export type TestApp = {
+  app: AppInstance;
+  database: Database;
+  config: Config;
+  /** Creates an agent with these roles and returns a logged-in cookie header for it. */
+  agent: (roles: string[], username?: string) => Promise<{ cookie: string; id: number; username: string }>;
+  close: () => Promise<void>;
+};
+
+/** The real app on a private database, for `app.inject` tests. */
+export async function testApp(env: Record<string, string> = {}, dataDir?: string): Promise<TestApp> {
+  const database = await testDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_FORM_RATE_LIMIT: '0', ...env, DATA_DIR: dataDir ?? '/nonexistent' });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  let n = 0;
+  return {
+    app,
+    database,
+    config,
+    async agent(roles, username = `agent${++n}_${randomBytes(3).toString('hex')}`) {
+      const password = 'mot-de-passe-de-test';
+      const id = await agentsRepository.create(database.db, { username, password, prenom: 'Camille', nom: 'Test', roles });
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      const sid = res.cookies.find((c) => c.name === 'sid');
+      return { cookie: `sid=${sid?.value}`, id, username };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

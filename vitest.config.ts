@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['server/src/**/*.test.ts'];
+const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}'];
+
+/**
+ * `npm test` runs four projects: fast unit tests, the API tests through the real Fastify app on
+ * the embedded database and again on a real PostgreSQL server the run starts itself, and the
+ * browser journeys in Debian's Chromium against the built web app.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'unit', include: unitTests } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          exclude: unitTests,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          exclude: unitTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
