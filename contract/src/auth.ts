@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: 'Identifiant obligatoire.' }).trim().min(1, { error: 'Identifiant obligatoire.' }).max(100),
+  username: z
+    .string({ error: 'Identifiant obligatoire.' })
+    .trim()
+    .min(1, { error: 'Identifiant obligatoire.' })
+    .max(100),
   password: z.string({ error: 'Mot de passe obligatoire.' }).min(1, { error: 'Mot de passe obligatoire.' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -15,7 +15,8 @@ const dateOnly = new Intl.DateTimeFormat('fr-FR', { timeZone: TZ, day: '2-digit'
 const toDate = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d);
 
 /** DD/MM/YYYY HH:mm:ss */
-export const formatDateTime = (d: Date | string | null | undefined) => (d ? dateTime.format(toDate(d)).replace(',', '') : '');
+export const formatDateTime = (d: Date | string | null | undefined) =>
+  d ? dateTime.format(toDate(d)).replace(',', '') : '';
 /** DD/MM/YYYY */
 export const formatDate = (d: Date | string | null | undefined) => (d ? dateOnly.format(toDate(d)) : '');
 

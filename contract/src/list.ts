@@ -27,7 +27,11 @@ export function listQuerySchema<C extends readonly [string, ...string[]], F exte
         direction: z.enum(['asc', 'desc']).optional().default('asc'),
       })
       .optional(),
-    filter: z.object(filter).partial().optional().default({} as never),
+    filter: z
+      .object(filter)
+      .partial()
+      .optional()
+      .default({} as never),
   });
 }
 

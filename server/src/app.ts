@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -15,7 +16,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail/index.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -36,16 +37,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    routeList: RouteRecord[];
+    mail: Mailer;
   }
 }
 
-export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+export type RouteRecord = { method: string; url: string; access: string | undefined };
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** The running mail dispatcher; `app.mail.wake()` reaches it. */
+  mailDispatcher?: { wake: () => void };
+};
 
 /** A feature registers a public part under /api and an admin part under /api/admin. */
 export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (app: AppInstance) => Promise<void> };
 const features: Feature[] = [{ public: referencePublicRoutes, admin: referenceAdminRoutes }];
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<AppInstance> {
+export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
@@ -56,6 +67,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  // Every route, as registered: the OpenAPI and access-matrix tests check none is forgotten.
+  const routeList: RouteRecord[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url, access: r.config?.access });
+  });
+  app.decorate('mail', createMailer({ publicUrl: config.publicUrl, wake: () => mailDispatcher?.wake() }));
   registerErrorHandling(app);
 
   await app.register(helmet, {
@@ -112,6 +130,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   );
 
   if (config.webDist) serveWebApp(app, config.webDist);
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   return app;
 }
 
@@ -129,6 +148,8 @@ function refuseCrossSiteWrites(app: AppInstance, config: Config) {
   });
 }
 
+const notFoundBody = { status: 'error', message: MESSAGES.introuvable, errors: [] };
+
 /** The built SPA: hashed assets cached for a year, every other page answered by index.html. */
 function serveWebApp(app: AppInstance, dist: string) {
   const index = path.join(dist, 'index.html');
@@ -145,8 +166,11 @@ function serveWebApp(app: AppInstance, dist: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]);
-    if (!isPage) return reply.code(404).send({ status: 'error', message: MESSAGES.introuvable, errors: [] });
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0]);
+    if (!isPage) return reply.code(404).send(notFoundBody);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -19,7 +19,20 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'DATABASE_URL').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
-  SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP_URL').optional(),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'SMTP_URL doit être une URL smtp:// ou smtps:// avec un serveur, par exemple smtp://127.0.0.1:2525' },
+    )
+    .optional(),
   MAIL_FROM: z
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {

@@ -5,15 +5,17 @@ import { ensureBootstrapAdmin } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { type MailDispatcher, startMailDispatcher } from './platform/mail/index.ts';
 
-/** config → database → migrations → app → listen. */
+/** config → database → migrations → app → listen → mail dispatcher. */
 async function main() {
   const config = loadConfig();
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(dist) ? dist : undefined;
   const database = await openDatabase(config);
   await migrate(database);
-  const app = await buildApp({ config, database });
+  let dispatcher: MailDispatcher | undefined;
+  const app = await buildApp({ config, database, mailDispatcher: { wake: () => dispatcher?.wake() } });
   await ensureBootstrapAdmin(app.db, config, (line) => console.log(line));
 
   let closing = false;
@@ -22,6 +24,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'arrêt en cours');
     await app.close(); // finishes requests in flight
+    await dispatcher?.stop(); // finishes the mail being sent; the rest stays queued
     await database.close();
     process.exit(0);
   };
@@ -29,7 +32,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Portail disponible sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `embarquée dans ${config.dataDir}` : 'PostgreSQL'})`);
+  dispatcher = startMailDispatcher({ db: database.db, kind: database.kind, config, log: app.log.child({ module: 'mail' }) });
+  console.log(
+    `Portail disponible sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `embarquée dans ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((err: unknown) => {

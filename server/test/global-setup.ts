@@ -8,12 +8,7 @@ import { openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts';
 import { startPostgres } from './postgres-server.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-    postgresUrl: string;
-  }
-}
+import './provided.ts';
 
 /**
  * Migrates one template per database kind, once per run; each test file then starts from a

@@ -7,6 +7,8 @@ import { type AppInstance, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { agentsRepository } from '../src/features/auth/agents.repository.ts';
+import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
+import './provided.ts';
 
 /** Which database this test run exercises: the vitest project sets it. */
 export const dbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
@@ -43,23 +45,43 @@ export type TestApp = {
   config: Config;
   /** Creates an agent with these roles and returns a logged-in cookie header for it. */
   agent: (roles: string[], username?: string) => Promise<{ cookie: string; id: number; username: string }>;
+  /**
+   * The app's mail dispatcher, without timer: queued mail goes out only on `mail.drain()`, to
+   * SMTP_URL if given (see test/smtp-peer.ts), else as .eml files under `dataDir`/mail.
+   */
+  mail: MailDispatcher;
   close: () => Promise<void>;
 };
+
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** The real app on a private database, for `app.inject` tests. */
 export async function testApp(env: Record<string, string> = {}, dataDir?: string): Promise<TestApp> {
   const database = await testDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_FORM_RATE_LIMIT: '0', ...env, DATA_DIR: dataDir ?? '/nonexistent' });
-  const app = await buildApp({ config, database, logger: false });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_FORM_RATE_LIMIT: '0',
+    ...env,
+    DATA_DIR: dataDir ?? '/nonexistent',
+  });
+  const mail = startMailDispatcher({ db: database.db, kind: database.kind, config, log: quietLog, background: false });
+  const app = await buildApp({ config, database, logger: false, mailDispatcher: mail });
   await app.ready();
   let n = 0;
   return {
     app,
     database,
     config,
+    mail,
     async agent(roles, username = `agent${++n}_${randomBytes(3).toString('hex')}`) {
       const password = 'mot-de-passe-de-test';
-      const id = await agentsRepository.create(database.db, { username, password, prenom: 'Camille', nom: 'Test', roles });
+      const id = await agentsRepository.create(database.db, {
+        username,
+        password,
+        prenom: 'Camille',
+        nom: 'Test',
+        roles,
+      });
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
       const sid = res.cookies.find((c) => c.name === 'sid');
@@ -67,6 +89,7 @@ export async function testApp(env: Record<string, string> = {}, dataDir?: string
     },
     async close() {
       await app.close();
+      await mail.stop();
       await database.close();
     },
   };

@@ -40,14 +40,23 @@ export async function startPostgres(): Promise<PgServer> {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const full = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const r = spawnSync(full[0] as string, full[1] as string[], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} a échoué : ${r.stderr || r.stdout}`);
   };
   run('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
   run('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-    '-o', `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
   return {
@@ -55,7 +64,8 @@ export async function startPostgres(): Promise<PgServer> {
     stop: () => {
       try {
         const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
-        if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
+        if (asRoot)
+          execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
         else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
       } finally {
         rmSync(dir, { recursive: true, force: true });

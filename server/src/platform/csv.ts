@@ -20,10 +20,7 @@ export function sendCsv<R>(reply: FastifyReply, filename: string, columns: CsvCo
   const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    )
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('cache-control', 'no-store');
   const source = Readable.from(
     (async function* () {

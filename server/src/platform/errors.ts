@@ -58,7 +58,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 'error', message: MESSAGES.erreurServeur, errors: [] });
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: 'error', message: MESSAGES.introuvable, errors: [] }),
-  );
 }

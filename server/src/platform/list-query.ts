@@ -1,13 +1,4 @@
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  type SQL,
-  type SQLWrapper,
-  lte,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, type Column, desc, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -104,7 +95,12 @@ export async function* streamList<R extends Record<string, unknown>, F>(
   const where = and(whereOf(d, params), lte(d.id, maxId));
   const order = orderOf(d, params.sort);
   for (let offset = 0; ; offset += batchSize) {
-    const batch = (await d.from(db, d.fields).where(where).orderBy(...order).limit(batchSize).offset(offset)) as R[];
+    const batch = (await d
+      .from(db, d.fields)
+      .where(where)
+      .orderBy(...order)
+      .limit(batchSize)
+      .offset(offset)) as R[];
     yield* batch;
     if (batch.length < batchSize) return;
   }

@@ -8,7 +8,10 @@ export type NewAgent = { username: string; password: string; prenom: string; nom
 /** Staff accounts: the only code that writes the agents table. */
 export const agentsRepository = {
   async findByUsername(db: DbOrTx, username: string) {
-    const [row] = await db.select().from(agents).where(eq(sql`lower(${agents.username})`, username.toLowerCase()));
+    const [row] = await db
+      .select()
+      .from(agents)
+      .where(eq(sql`lower(${agents.username})`, username.toLowerCase()));
     return row;
   },
   async count(db: DbOrTx) {

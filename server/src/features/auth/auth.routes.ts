@@ -7,10 +7,11 @@ import {
   MESSAGES,
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
-import { loadAgent } from '../../platform/auth.ts';
-import { verifyPassword, dummyHash } from '../../platform/passwords.ts';
-import { loginThrottle } from './login-throttle.ts';
+import { loadAgent, SESSION_COOKIE } from '../../platform/auth.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { agentsRepository } from './agents.repository.ts';
+import { loginThrottle } from './login-throttle.ts';
 
 export async function authRoutes(app: AppInstance) {
   const tags = ['Session'];
@@ -45,11 +46,18 @@ export async function authRoutes(app: AppInstance) {
     },
   );
 
-  app.get('/api/user/get/current', { schema: { tags, response: { 200: currentUserSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = await request.currentUser();
-    return { logged: !!user, user };
-  });
+  app.get(
+    '/api/user/get/current',
+    { schema: { tags, response: { 200: currentUserSchema, 401: errorResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      // A cookie whose session is gone (expired, logged out elsewhere, agent disabled) is a 401,
+      // so the browser goes through /logout and the login page says why.
+      if (!user && request.cookies[SESSION_COOKIE]) throw new HttpError(401, MESSAGES.accesNonAutorise);
+      return { logged: !!user, user };
+    },
+  );
 
   /** Browser navigation: ends the session and lands on the login page (decisions §3). */
   app.get('/logout', { schema: { hide: true } }, async (request, reply) => {

@@ -11,7 +11,11 @@ describe(`session et connexion (${dbKind})`, () => {
 
   it('refuse un mauvais mot de passe avec un 400 et le message français', async () => {
     await t.agent(['ROLE_USER'], 'claire');
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'claire', password: 'faux' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'claire', password: 'faux' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ logged: false, error: MESSAGES.identifiantsIncorrects });
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
@@ -44,7 +48,9 @@ describe(`session et connexion (${dbKind})`, () => {
     const fresh = `sid=${again.cookies.find((c) => c.name === 'sid')?.value}`;
     expect(fresh).not.toBe(a.cookie);
     const old = await t.app.inject({ method: 'GET', url: '/api/user/get/current', headers: { cookie: a.cookie } });
-    expect(old.json()).toEqual({ logged: false, user: null });
+    expect(old.statusCode).toBe(401);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/get/current' });
+    expect(anonymous.json()).toEqual({ logged: false, user: null });
   });
 
   it('déconnecte via /logout et redirige vers la page de connexion', async () => {
@@ -52,7 +58,11 @@ describe(`session et connexion (${dbKind})`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/admin/login');
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/statut/get/all',
+      headers: { cookie: a.cookie },
+    });
     expect(after.statusCode).toBe(401);
     const denied = await t.app.inject({ method: 'GET', url: '/logout?refus=1' });
     expect(denied.headers.location).toBe('/admin/login?refus=1');
@@ -75,7 +85,12 @@ describe(`session et connexion (${dbKind})`, () => {
   it('exige identifiant et mot de passe', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { key: string }) => e.key).sort()).toEqual(['password', 'username']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { key: string }) => e.key)
+        .sort(),
+    ).toEqual(['password', 'username']);
   });
 
   it('refuse une écriture venant d’un autre site', async () => {

@@ -1,0 +1,73 @@
+import { MESSAGES } from '@guichet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+
+describe('le socle du portail dans Chromium', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    await portal.agent('direction', ['ROLE_ADMIN']);
+    await portal.agent('agent.accueil', ['ROLE_USER']);
+  });
+  afterAll(() => portal?.close());
+
+  it("affiche l'accueil avec le nom du site, les quatre entrées et le contact", async () => {
+    const page = await portal.page();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Guichet numérique étudiant');
+    for (const name of [
+      'Proposer un logement',
+      'Demander la liste des logements',
+      'Devenir partenaire',
+      'Annuaire des partenaires',
+    ]) {
+      expect(await page.getByRole('link', { name: new RegExp(name) }).count()).toBe(1);
+    }
+    expect(await page.getByText('Nous contacter').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('refuse un mauvais mot de passe puis connecte un administrateur qui voit tout le menu', async () => {
+    const page = await portal.page();
+    await login(page, 'direction', 'mauvais');
+    await page.getByText(MESSAGES.identifiantsIncorrects).waitFor();
+    expect(page.url()).toMatch(/\/admin\/login$/);
+    await page.getByLabel('Mot de passe').fill('mot-de-passe-e2e');
+    await page.getByRole('main').getByRole('button', { name: 'Connexion' }).click();
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+    for (const entry of ['Inscriptions', 'Partenaires', 'Etudiants', 'Roles']) {
+      expect(await nav.getByRole('link', { name: entry, exact: true }).count()).toBe(1);
+    }
+    // Logged in: /admin/login sends back to the admin area.
+    await page.goto('/admin/login');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+  });
+
+  it("n'affiche pas « Roles » à un agent qui n'a que ROLE_USER, et le déconnecte", async () => {
+    const page = await portal.page();
+    await login(page, 'agent.accueil');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+    await nav.getByRole('link', { name: 'Etudiants' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Roles' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Dominique Agent' }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByRole('main').getByRole('button', { name: 'Connexion' }).waitFor();
+    await page.goto('/admin/partenaires');
+    await page.waitForURL(/\/admin\/login$/);
+  });
+
+  it('renvoie vers la connexion avec « Accès non authorisé. » quand la session a expiré', async () => {
+    const page = await portal.page();
+    await login(page, 'direction');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    const { sessions } = await import('../server/src/db/schema.ts');
+    await portal.database.db.delete(sessions);
+    // The next call to an admin route answers 401: the browser goes through /logout to the login page.
+    await page.reload();
+    await page.getByText(MESSAGES.accesNonAutorise).waitFor();
+    expect(page.url()).toMatch(/\/admin\/login\?refus=1$/);
+  });
+});

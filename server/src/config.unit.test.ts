@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration du courrier', () => {
+  it('accepte des valeurs correctes', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtp://utilisateur:secret@mail.example.fr:587',
+      MAIL_FROM: 'Guichet <guichet@example.fr>',
+      PUBLIC_URL: 'https://guichet.example.fr/',
+    });
+    expect(c.smtpUrl).toBe('smtp://utilisateur:secret@mail.example.fr:587');
+    expect(c.mailFrom).toBe('Guichet <guichet@example.fr>');
+    expect(c.publicUrl).toBe('https://guichet.example.fr');
+    expect(loadConfig({ MAIL_FROM: 'guichet@example.fr', SMTP_URL: 'smtps://mail.example.fr' }).smtpUrl).toBe(
+      'smtps://mail.example.fr',
+    );
+  });
+
+  it('sans SMTP_URL, le courrier part dans le dossier de données', () => {
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+  });
+
+  it.each(['http://mail.example.fr', 'mail.example.fr:25', 'smtp://', 'smtp:/mail', 'smtp://:25'])(
+    'refuse au démarrage SMTP_URL=%s avec un message en français',
+    (value) => {
+      expect(() => loadConfig({ SMTP_URL: value })).toThrow(
+        /Configuration invalide :\n {2}- SMTP_URL: SMTP_URL doit être une URL smtp:\/\/ ou smtps:\/\//,
+      );
+    },
+  );
+
+  it.each(['guichet', 'guichet@', '@example.fr', 'Guichet <guichet>', 'a b@example.fr', 'Guichet <a@b.fr'])(
+    'refuse au démarrage MAIL_FROM=%s avec un message en français',
+    (value) => {
+      expect(() => loadConfig({ MAIL_FROM: value })).toThrow(
+        /Configuration invalide :\n {2}- MAIL_FROM: MAIL_FROM doit être une adresse e-mail/,
+      );
+    },
+  );
+
+  it('liste toutes les erreurs à la fois', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://x', MAIL_FROM: 'x' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM|MAIL_FROM[\s\S]*SMTP_URL/);
+  });
+});

@@ -1,0 +1,62 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { mailAttachments, mailOutbox, type OutboxAttachment } from '../../db/schema.ts';
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
+
+/** Fixed when queued: every retry carries the same Message-ID, so a receiver can spot a duplicate. */
+export const newMessageId = (publicUrl: string) => `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
+
+/**
+ * Queues a mail in the caller's transaction: if that transaction rolls back, the mail never existed.
+ * Nothing is sent here; the dispatcher delivers after the commit. Returns the outbox id.
+ */
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, opts: { publicUrl: string }): Promise<number> {
+  const to = mail.to.trim();
+  // A line break in a header would let the caller (or a user-typed address) inject headers.
+  if (!to || /[\r\n]/.test(to)) throw new Error(`Destinataire de courriel invalide : ${JSON.stringify(mail.to)}`);
+  const attachments: OutboxAttachment[] = [];
+  for (const a of mail.attachments ?? []) {
+    attachments.push({
+      filename: a.filename,
+      contentType: a.contentType,
+      attachmentId: await storeBody(tx, a.content),
+    });
+  }
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      messageId: newMessageId(opts.publicUrl),
+      to,
+      subject: mail.subject.replace(/\s+/g, ' ').trim(),
+      text: mail.text,
+      html: mail.html,
+      attachments,
+    })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/** One row per distinct body: the same housing-list PDF mailed to a hundred students is stored once. */
+async function storeBody(tx: DbOrTx, content: Buffer): Promise<number> {
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const [inserted] = await tx
+    .insert(mailAttachments)
+    .values({ sha256, content })
+    .onConflictDoNothing({ target: mailAttachments.sha256 })
+    .returning({ id: mailAttachments.id });
+  if (inserted) return inserted.id;
+  const [existing] = await tx
+    .select({ id: mailAttachments.id })
+    .from(mailAttachments)
+    .where(eq(mailAttachments.sha256, sha256));
+  return existing.id;
+}

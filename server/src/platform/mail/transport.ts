@@ -1,0 +1,92 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { MailAttachment } from './outbox.ts';
+
+/** A queued mail as the dispatcher hands it over, attachment bodies loaded. */
+export type DeliverableMail = {
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Date;
+  attachments: MailAttachment[];
+};
+export type Delivery = {
+  /** Where the mail went (SMTP reply or .eml path), for the log. Throws when it did not go. */
+  deliver: (mail: DeliverableMail) => Promise<string>;
+  describe: string;
+};
+export type DeliveryConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function message(mail: DeliverableMail, from: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    date: mail.createdAt,
+    // Tells auto-responders (absence notices) not to answer a robot.
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  };
+}
+
+/** SMTP when SMTP_URL is set, otherwise an .eml spool under DATA_DIR/mail (decisions §1). */
+export function createDelivery(config: DeliveryConfig): Delivery {
+  return config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom) : spoolDelivery(config);
+}
+
+function smtpDelivery(smtpUrl: string, from: string): Delivery {
+  const url = new URL(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // A local relay or test peer without TLS; anywhere else STARTTLS is used when offered.
+    ignoreTLS: url.protocol === 'smtp:' && LOOPBACK.has(url.hostname),
+    // Bounded so a hung server cannot hold a claimed row past its 5-minute lease.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    dnsTimeout: 10_000,
+  });
+  return {
+    describe: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+    async deliver(mail) {
+      const info = await transporter.sendMail(message(mail, from));
+      return info.response;
+    },
+  };
+}
+
+function spoolDelivery(config: DeliveryConfig): Delivery {
+  const dir = path.join(config.dataDir, 'mail');
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    describe: `fichiers .eml dans ${dir}`,
+    async deliver(mail) {
+      const { message: eml } = await builder.sendMail(message(mail, config.mailFrom));
+      await mkdir(dir, { recursive: true });
+      // Time first so a listing is chronological; the Message-ID part keeps names unique across databases.
+      const stamp = mail.createdAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
+      const unique = mail.messageId.replace(/^<|@.*$/g, '');
+      const file = path.join(dir, `${stamp}-${unique}.eml`);
+      // Written whole then renamed: a reader never sees half a mail, a retry just replaces it.
+      await writeFile(`${file}.tmp`, eml as Buffer);
+      await rename(`${file}.tmp`, file);
+      return file;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useSiteParams } from '../params.tsx';
+import { paths } from '../paths.ts';
+import { menuFor, useCurrentUser, useStatuts } from './session.ts';
+
+const DRAWER_WIDTH = 220;
+
+/** Top bar, account menu and the drawer of the admin area (spec §2 Admin shell). */
+export function AdminShell() {
+  const params = useSiteParams();
+  const me = useCurrentUser();
+  const logged = !!me.data?.logged;
+  const statuts = useStatuts(logged);
+  const [open, setOpen] = useState(true);
+  const ready = me.isSuccess && (!logged || statuts.isSuccess);
+  const user = me.data?.user ?? null;
+  const menu = menuFor(user?.roles ?? []);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {logged && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={open ? 'Replier le menu' : 'Déplier le menu'}
+              aria-expanded={open}
+              aria-controls="menu-admin"
+              onClick={() => setOpen((o) => !o)}
+              sx={{ mr: 2 }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
+            {params.nomSite}
+          </Typography>
+          <AccountMenu logged={logged} name={user ? `${user.prenom} ${user.nom}` : ''} />
+        </Toolbar>
+      </AppBar>
+      {logged && (
+        <Drawer
+          variant="persistent"
+          open={open}
+          id="menu-admin"
+          sx={{
+            width: open ? DRAWER_WIDTH : 0,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <Box component="nav" aria-label="Menu d'administration">
+            <List>
+              {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
+              {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
+              {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
+              {menu.roles && <DrawerLink to={paths.admin.roles} label="Roles" />}
+            </List>
+            <Divider />
+            <List>
+              <DrawerLink to={paths.home} label="Site public" />
+            </List>
+          </Box>
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 1, sm: 3 }, minWidth: 0 }}>
+        <Toolbar />
+        {ready ? (
+          <Outlet context={{ user, statuts: statuts.data ?? [] }} />
+        ) : me.isError || statuts.isError ? (
+          <Typography role="alert" color="error">
+            L'espace d'administration n'a pas pu être chargé. Rechargez la page.
+          </Typography>
+        ) : (
+          <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+            <CircularProgress aria-label="Chargement" />
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function DrawerLink({ to, label }: { to: string; label: string }) {
+  return (
+    <ListItemButton component={NavLink} to={to} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+}
+
+function AccountMenu({ logged, name }: { logged: boolean; name: string }) {
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!logged) {
+    return (
+      <Button color="inherit" startIcon={<AccountCircle />} onClick={() => navigate(paths.admin.login)}>
+        Connexion
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircle />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'menu-compte' : undefined}
+        aria-expanded={!!anchor}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {name || 'Mon compte'}
+      </Button>
+      <Menu id="menu-compte" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {/* A full navigation: the server ends the session and redirects to the login page. */}
+        <MenuItem component="a" href="/logout">
+          Déconnexion
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { useSiteParams } from './params.tsx';
+import { paths } from './paths.ts';
+
+/** Header with the site name, the page, and a footer with the contact block and legal links. */
+export function PublicLayout() {
+  const params = useSiteParams();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <MuiLink href="#contenu" className="skip-link" sx={skipLink}>
+        Aller au contenu
+      </MuiLink>
+      <Box
+        component="header"
+        sx={{ bgcolor: 'background.paper', borderBottom: '4px solid', borderColor: 'primary.main' }}
+      >
+        <Container maxWidth="lg" sx={{ py: 2 }}>
+          <MuiLink component={Link} to={paths.home} underline="none" color="text.primary">
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {params.nomSite}
+            </Typography>
+          </MuiLink>
+        </Container>
+      </Box>
+      <Container component="main" id="contenu" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: 4, outline: 'none' }}>
+        <Outlet />
+      </Container>
+      <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: '1px solid #ddd', py: 3 }}>
+        <Container maxWidth="lg">
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ justifyContent: 'space-between' }}>
+            <Box component="address" sx={{ fontStyle: 'normal' }}>
+              <Typography sx={{ fontWeight: 700 }}>{params.nomSite}</Typography>
+              <Typography>{params.adresseContact}</Typography>
+              <Typography>
+                Téléphone : {params.telephoneContact} — Courriel :{' '}
+                <MuiLink href={`mailto:${params.emailContact}`}>{params.emailContact}</MuiLink>
+              </Typography>
+            </Box>
+            <Stack component="nav" aria-label="Informations légales" spacing={0.5}>
+              <MuiLink component={Link} to={paths.accessibilite}>
+                Accessibilité : partiellement conforme
+              </MuiLink>
+              <MuiLink component={Link} to={paths.mentionsLegales}>
+                Mentions légales
+              </MuiLink>
+              <MuiLink component={Link} to={paths.donneesPersonnelles}>
+                Données personnelles
+              </MuiLink>
+              <MuiLink component={Link} to={paths.admin.login}>
+                Espace agents
+              </MuiLink>
+            </Stack>
+          </Stack>
+        </Container>
+      </Box>
+      <ScrollRestoration />
+    </Box>
+  );
+}
+
+const skipLink = {
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 2000,
+  bgcolor: 'background.paper',
+  p: 1,
+  '&:focus': { top: 8 },
+} as const;

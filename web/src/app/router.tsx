@@ -1,0 +1,101 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { HomePage } from '../features/home/home-page.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { PublicLayout } from './public-layout.tsx';
+
+/**
+ * Public pages load only what they show; the admin area (and its data grid) is a separate
+ * chunk fetched on the first visit to /admin.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: PublicLayout,
+    children: [
+      { index: true, Component: HomePage },
+      {
+        path: 'inscription/proprietaire',
+        lazy: async () => ({ Component: (await import('../features/inscriptions/wizard-page.tsx')).WizardPage }),
+      },
+      {
+        path: 'inscription/partenaire',
+        lazy: async () => ({ Component: (await import('../features/partenaires/register-page.tsx')).RegisterPage }),
+      },
+      {
+        path: 'demande/etudiant',
+        lazy: async () => ({ Component: (await import('../features/etudiants/request-page.tsx')).RequestPage }),
+      },
+      {
+        path: 'partenaires',
+        lazy: async () => ({ Component: (await import('../features/partenaires/directory-page.tsx')).DirectoryPage }),
+      },
+      {
+        path: 'update/partenaire/:token',
+        lazy: async () => ({
+          Component: (await import('../features/partenaires/self-update-page.tsx')).SelfUpdatePage,
+        }),
+      },
+      {
+        path: 'accessibilite',
+        lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).AccessibilitePage }),
+      },
+      {
+        path: 'mentions-legales',
+        lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).MentionsLegalesPage }),
+      },
+      {
+        path: 'donnees-personnelles',
+        lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).DonneesPersonnellesPage }),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+  {
+    path: '/admin',
+    lazy: async () => ({ Component: (await import('./admin/admin-shell.tsx')).AdminShell }),
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
+      {
+        lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireAgent }),
+        children: [
+          { index: true, element: <Navigate to="/admin/inscriptions" replace /> },
+          {
+            path: 'inscriptions',
+            lazy: async () => ({
+              Component: (await import('../features/inscriptions/admin-list-page.tsx')).InscriptionsListPage,
+            }),
+          },
+          {
+            path: 'inscription/:id',
+            lazy: async () => ({
+              Component: (await import('../features/inscriptions/admin-detail-page.tsx')).InscriptionDetailPage,
+            }),
+          },
+          {
+            path: 'partenaires',
+            lazy: async () => ({
+              Component: (await import('../features/partenaires/admin-list-page.tsx')).PartenairesListPage,
+            }),
+          },
+          {
+            path: 'partenaire/:id',
+            lazy: async () => ({
+              Component: (await import('../features/partenaires/admin-detail-page.tsx')).PartenaireDetailPage,
+            }),
+          },
+          {
+            path: 'etudiants',
+            lazy: async () => ({
+              Component: (await import('../features/etudiants/admin-list-page.tsx')).EtudiantsListPage,
+            }),
+          },
+          {
+            path: 'roles',
+            lazy: async () => ({ Component: (await import('../features/roles/roles-page.tsx')).RolesPage }),
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,139 @@
+import { MESSAGES, PAGE_SIZES } from '@guichet/contract';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { frFR } from '@mui/x-data-grid/locales';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { api, downloadUrl } from '../../lib/api.ts';
+import { usePageTitle } from '../page-title.ts';
+import { FilterBar, type FilterDef } from './filter-bar.tsx';
+import { type Sort, useTableState } from './use-table-state.ts';
+
+export type { FilterDef } from './filter-bar.tsx';
+
+const localeText = {
+  ...frFR.components.MuiDataGrid.defaultProps.localeText,
+  noRowsLabel: MESSAGES.aucunEnregistrement,
+  noResultsOverlayLabel: MESSAGES.aucunEnregistrement,
+};
+
+export type SelectionApi<R> = {
+  selected: R[];
+  /** Clears the selection and reloads the page of rows (after a successful action). */
+  done: () => Promise<void>;
+};
+
+type Props<R extends GridValidRowModel> = {
+  title: string;
+  /** e.g. 'admin/inscriptions/get/list/by/filters' */
+  endpoint: string;
+  /** The array's key in the response, e.g. 'inscriptions'. */
+  rowsKey: string;
+  columns: GridColDef<R>[];
+  defaultSort: Sort;
+  filters?: FilterDef[];
+  /** Parameters that are not filters but shape the list (e.g. annee). */
+  extraParams?: Record<string, unknown>;
+  exportEndpoint?: string;
+  /** Multi-row selection with actions (only the student list uses it). */
+  selectionActions?: (api: SelectionApi<R>) => ReactNode;
+  toolbar?: ReactNode;
+  banner?: ReactNode;
+};
+
+/** The server-side table of every admin list (spec §2 Tables). */
+export function DataTable<R extends GridValidRowModel & { id: number }>(props: Props<R>) {
+  usePageTitle(props.title);
+  const filterNames = useMemo(() => (props.filters ?? []).map((f) => f.name), [props.filters]);
+  const table = useTableState(props.defaultSort, filterNames);
+  const { search, page, rowsPerPage, sort, filter } = table.state;
+  const params = { search, page, rowsPerPage, sort, filter, ...props.extraParams };
+  const queryKey = [props.endpoint, params];
+  const queryClient = useQueryClient();
+  const q = useQuery({
+    queryKey,
+    queryFn: () => api.get<Record<string, unknown> & { count: number }>(props.endpoint, params),
+    placeholderData: keepPreviousData,
+  });
+  const rows = ((q.data?.[props.rowsKey] as R[] | undefined) ?? []) as R[];
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const selected = rows.filter((r) => selection.ids.has(r.id));
+
+  const exportHref = props.exportEndpoint
+    ? downloadUrl(props.exportEndpoint, { search, sort, filter, ...props.extraParams })
+    : undefined;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          {props.title}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {props.toolbar}
+          {exportHref && (
+            <Button variant="outlined" startIcon={<FileDownloadIcon />} href={exportHref} download>
+              Exporter (CSV)
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {props.banner}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <FilterBar
+          search={search}
+          filter={filter}
+          filters={props.filters ?? []}
+          onSearch={table.setSearch}
+          onFilter={table.setFilter}
+          onClear={table.clearFilters}
+        />
+        {props.selectionActions && (
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', minHeight: 40 }}>
+            <Typography aria-live="polite">
+              {selected.length === 0 ? 'Aucune ligne sélectionnée' : `${selected.length} ligne(s) sélectionnée(s)`}
+            </Typography>
+            {props.selectionActions({
+              selected,
+              done: async () => {
+                setSelection({ type: 'include', ids: new Set() });
+                await queryClient.invalidateQueries({ queryKey: [props.endpoint] });
+              },
+            })}
+          </Stack>
+        )}
+        {q.isError && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            La liste n'a pas pu être chargée. {(q.error as Error).message}
+          </Alert>
+        )}
+        <Box sx={{ width: '100%' }}>
+          <DataGrid<R>
+            aria-label={props.title}
+            rows={rows}
+            columns={props.columns}
+            rowCount={q.data?.count ?? 0}
+            loading={q.isFetching}
+            autoHeight
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            disableColumnFilter
+            disableColumnSelector
+            disableRowSelectionOnClick
+            pageSizeOptions={[...PAGE_SIZES]}
+            paginationModel={{ page, pageSize: rowsPerPage }}
+            onPaginationModelChange={(m) => table.setPage(m.page, m.pageSize)}
+            sortModel={[{ field: sort.name, sort: sort.direction }]}
+            onSortModelChange={(m) => table.setSort(m[0]?.sort ? { name: m[0].field, direction: m[0].sort } : null)}
+            checkboxSelection={!!props.selectionActions}
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={setSelection}
+            localeText={localeText}
+          />
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

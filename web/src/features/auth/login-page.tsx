@@ -1,0 +1,90 @@
+import { MESSAGES } from '@guichet/contract';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAdmin } from '../../app/admin/admin-context.ts';
+import { currentUserQuery } from '../../app/admin/session.ts';
+import { usePageTitle } from '../../components/page-title.ts';
+import { ApiError, api } from '../../lib/api.ts';
+
+type LoginResponse = { logged: boolean; path?: string };
+
+export function LoginPage() {
+  usePageTitle('Connexion');
+  const { user } = useAdmin() as { user: unknown };
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [logging, setLogging] = useState(false);
+  const [error, setError] = useState<string | null>(search.has('refus') ? MESSAGES.accesNonAutorise : null);
+  const [touched, setTouched] = useState(false);
+
+  if (user) return <Navigate to="/admin" replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    setLogging(true);
+    setError(null);
+    try {
+      const res = await api.post<LoginResponse>('login', { username, password });
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      navigate(res.path ?? '/admin', { replace: true });
+    } catch (err) {
+      setError(
+        err instanceof ApiError && (err.body as { error?: string })?.error
+          ? (err.body as { error: string }).error
+          : err instanceof Error
+            ? err.message
+            : MESSAGES.erreur,
+      );
+    } finally {
+      setLogging(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', mt: 6 }}>
+      <Paper component="form" noValidate onSubmit={submit} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
+        <Stack spacing={2}>
+          <Typography variant="h5" component="h1">
+            Connexion à l'espace agents
+          </Typography>
+          {error && (
+            <Alert severity="error" role="alert" onClose={() => setError(null)}>
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label="Identifiant"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={touched && !username.trim()}
+            helperText={touched && !username.trim() ? 'Veuillez saisir votre identifiant.' : ' '}
+          />
+          <TextField
+            label="Mot de passe"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={touched && !password}
+            helperText={touched && !password ? 'Veuillez saisir votre mot de passe.' : ' '}
+          />
+          <Button type="submit" variant="contained" disabled={logging}>
+            {logging ? 'Connexion…' : 'Connexion'}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+import { Typography } from '@mui/material';
+import { usePageTitle } from '../../components/page-title.ts';
+
+/** Built by its own issue; until then the route exists and says only what it is. */
+export function EtudiantsListPage() {
+  usePageTitle('Demandes étudiants');
+  return (
+    <Typography variant="h4" component="h1">
+      Demandes étudiants
+    </Typography>
+  );
+}

@@ -1,0 +1,72 @@
+import type { FieldError } from '@guichet/contract';
+import qs from 'qs';
+
+/** A refused call: the HTTP status, the server's French message and its field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+  }
+  /** The error text for one field, to show under it. */
+  field(key: string) {
+    return this.errors.find((e) => e.key === key)?.error;
+  }
+}
+
+/** Bracket-style nested parameters, as the server's `qs` parser reads them (spec §7). */
+export const toQuery = (params: object | undefined) =>
+  params ? qs.stringify(params, { arrayFormat: 'brackets', skipNulls: true, encodeValuesOnly: true }) : '';
+
+/** Where a 401/403 sends the browser: the session is gone or the right was withdrawn. */
+export const DENIED_URL = '/logout?refus=1';
+
+async function request<T>(
+  method: string,
+  path: string,
+  opts: { params?: object; body?: unknown; form?: FormData } = {},
+) {
+  const q = toQuery(opts.params);
+  const url = `/api/${path.replace(/^\/?(api\/)?/, '')}${q ? `?${q}` : ''}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        opts.body !== undefined
+          ? { 'content-type': 'application/json', accept: 'application/json' }
+          : { accept: 'application/json' },
+      body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+    });
+  } catch {
+    throw new ApiError(0, 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
+  }
+  const data = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : undefined;
+  if ((res.status === 401 || res.status === 403) && !url.startsWith('/api/login')) {
+    window.location.assign(DENIED_URL);
+    // The page is leaving: never resolve, so no screen flashes an error meanwhile.
+    return new Promise<T>(() => {});
+  }
+  if (!res.ok) {
+    const body = (data ?? {}) as { message?: string; error?: string; errors?: FieldError[] };
+    throw new ApiError(res.status, body.message ?? body.error ?? 'Une erreur est survenue', body.errors ?? [], data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, params?: object) => request<T>('GET', path, { params }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
+};
+
+/** A URL for a file download (CSV export) carrying the table's current parameters. */
+export const downloadUrl = (path: string, params?: object) => {
+  const q = toQuery(params);
+  return `/api/${path.replace(/^\/?(api\/)?/, '')}${q ? `?${q}` : ''}`;
+};

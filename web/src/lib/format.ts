@@ -1,0 +1,1 @@
+export { formatDate, formatDateTime, truncate } from '@guichet/contract';
