@@ -10,7 +10,9 @@ describe('paramètres imbriqués en crochets', () => {
       { search: 'é', page: 2, sort: { name: 'date', direction: 'desc' }, filter: { statut: [1, 2] }, filtres: [7] },
       { arrayFormat: 'brackets', encodeValuesOnly: true },
     );
-    expect(sent).toBe('search=%C3%A9&page=2&sort[name]=date&sort[direction]=desc&filter[statut][]=1&filter[statut][]=2&filtres[]=7');
+    expect(sent).toBe(
+      'search=%C3%A9&page=2&sort[name]=date&sort[direction]=desc&filter[statut][]=1&filter[statut][]=2&filtres[]=7',
+    );
     expect(parse(sent)).toEqual({
       search: 'é',
       page: '2',

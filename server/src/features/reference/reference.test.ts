@@ -45,5 +45,7 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
 
 /** Every /api route the app registered (app.routeList). */
 function registeredApiRoutes(t: TestApp) {
-  return t.app.routeList.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+  return t.app.routeList.filter(
+    (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+  );
 }
