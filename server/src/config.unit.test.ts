@@ -39,6 +39,8 @@ describe('configuration du courrier', () => {
   );
 
   it('liste toutes les erreurs à la fois', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://x', MAIL_FROM: 'x' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM|MAIL_FROM[\s\S]*SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x', MAIL_FROM: 'x' })).toThrow(
+      /SMTP_URL[\s\S]*MAIL_FROM|MAIL_FROM[\s\S]*SMTP_URL/,
+    );
   });
 });

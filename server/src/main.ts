@@ -32,7 +32,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  dispatcher = startMailDispatcher({ db: database.db, kind: database.kind, config, log: app.log.child({ module: 'mail' }) });
+  dispatcher = startMailDispatcher({
+    db: database.db,
+    kind: database.kind,
+    config,
+    log: app.log.child({ module: 'mail' }),
+  });
   console.log(
     `Portail disponible sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `embarquée dans ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -68,13 +68,15 @@ export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher
   }
 
   async function deliverOne(row: typeof mailOutbox.$inferSelect, result: DrainResult) {
-    const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts));
+    const mine = and(
+      eq(mailOutbox.id, row.id),
+      eq(mailOutbox.status, 'sending'),
+      eq(mailOutbox.attempts, row.attempts),
+    );
     const ctx = { id: row.id, messageId: row.messageId, attempt: row.attempts };
     try {
       const ids = row.attachments.map((a) => a.attachmentId);
-      const bodies = ids.length
-        ? await db.select().from(mailAttachments).where(inArray(mailAttachments.id, ids))
-        : [];
+      const bodies = ids.length ? await db.select().from(mailAttachments).where(inArray(mailAttachments.id, ids)) : [];
       const attachments = row.attachments.map((a) => {
         const body = bodies.find((b) => b.id === a.attachmentId);
         if (!body) throw new Error(`pièce jointe ${a.attachmentId} introuvable`);

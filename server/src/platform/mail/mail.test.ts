@@ -284,7 +284,9 @@ describe('courriel sortant', () => {
       const [got] = peer.received;
       expect(got.parsed.messageId).toMatch(/@guichet\.example\.fr>$/);
       expect(got.parsed.html).toContain('href="https://guichet.example.fr/update/partenaire/jeton"');
-      expect(got.parsed.text).toContain('Vérifier mes informations : https://guichet.example.fr/update/partenaire/jeton');
+      expect(got.parsed.text).toContain(
+        'Vérifier mes informations : https://guichet.example.fr/update/partenaire/jeton',
+      );
     } finally {
       await t.close();
       await peer.close();
@@ -305,7 +307,11 @@ describe.runIf(dbKind === 'postgres')('deux répartiteurs sur une même base Pos
       const during = await database.db.transaction(async (tx) => {
         await tx
           .update(mailOutbox)
-          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` })
+          .set({
+            status: 'sending',
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            nextAttemptAt: sql`now() + interval '5 minutes'`,
+          })
           .where(inArray(mailOutbox.id, taken));
         const timeout = new Promise<'bloqué'>((r) => setTimeout(() => r('bloqué'), 5_000));
         return Promise.race([d.drain(), timeout]);
