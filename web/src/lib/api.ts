@@ -1,5 +1,5 @@
 import type { FieldError } from '@guichet/contract';
-import qs from 'qs';
+import { toQuery } from './query-string.ts';
 
 /** A refused call: the HTTP status, the server's French message and its field errors. */
 export class ApiError extends Error {
@@ -17,9 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Bracket-style nested parameters, as the server's `qs` parser reads them (spec §7). */
-export const toQuery = (params: object | undefined) =>
-  params ? qs.stringify(params, { arrayFormat: 'brackets', skipNulls: true, encodeValuesOnly: true }) : '';
+export { toQuery };
 
 /** Where a 401/403 sends the browser: the session is gone or the right was withdrawn. */
 export const DENIED_URL = '/logout?refus=1';
