@@ -1,0 +1,230 @@
+import {
+  type InscriptionDetail,
+  type InscriptionListItem,
+  type Logement,
+  PROXIMITES,
+  type Proprietaire,
+  STATUT,
+} from '@guichet/contract';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { inscriptions, statuts } from '../../db/schema.ts';
+import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
+
+/** Every owner and housing field of a stored registration, flat, as the export and the PDF use it. */
+const offerFields = {
+  id: inscriptions.id,
+  date: inscriptions.date,
+  idStatut: inscriptions.statutId,
+  statut: statuts.libelle,
+  nom: inscriptions.nom,
+  prenom: inscriptions.prenom,
+  telephone: inscriptions.telephone,
+  email: inscriptions.email,
+  adresse: inscriptions.adresse,
+  cp: inscriptions.cp,
+  ville: inscriptions.ville,
+  proximite: inscriptions.proximite,
+  type: inscriptions.type,
+  colocation: inscriptions.colocation,
+  immeuble: inscriptions.immeuble,
+  etage: inscriptions.etage,
+  surface: inscriptions.surface,
+  chauffage: inscriptions.chauffage,
+  loyer: inscriptions.loyer,
+  charges: inscriptions.charges,
+  equipement: inscriptions.equipement,
+  infoLogement: inscriptions.infoLogement,
+  ascenceur: inscriptions.ascenceur,
+  parking: inscriptions.parking,
+  typeParking: inscriptions.typeParking,
+  localVelo: inscriptions.localVelo,
+  caf: inscriptions.caf,
+};
+
+/** A stored registration, flat: `charges` is the numeric column's text (e.g. "45.50"). */
+export type Offer = {
+  id: number;
+  date: Date;
+  idStatut: number;
+  statut: string;
+  nom: string;
+  prenom: string;
+  telephone: string;
+  email: string;
+  adresse: string;
+  cp: string;
+  ville: string;
+  proximite: string;
+  type: string;
+  colocation: string;
+  immeuble: string;
+  etage: string | null;
+  surface: string;
+  chauffage: string;
+  loyer: string;
+  charges: string;
+  equipement: string;
+  infoLogement: string;
+  ascenceur: boolean;
+  parking: string;
+  typeParking: string | null;
+  localVelo: boolean;
+  caf: string;
+};
+
+/** Sectors in the order of the wizard (spec §3), not alphabetical: "Autres" comes last. */
+const proximiteRank = sql`array_position(array[${sql.join(
+  PROXIMITES.map((p) => sql`${p}`),
+  sql`, `,
+)}]::text[], ${inscriptions.proximite}::text)`;
+
+/**
+ * Every validated offer (statut 2), grouped by sector in the wizard's order, newest first within a
+ * sector: the list mailed to students (the student-requests feature builds its PDF from it).
+ */
+export async function validatedOffers(db: DbOrTx): Promise<Offer[]> {
+  return db
+    .select(offerFields)
+    .from(inscriptions)
+    .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
+    .where(eq(inscriptions.statutId, STATUT.valide))
+    .orderBy(asc(proximiteRank), asc(inscriptions.proximite), desc(inscriptions.date), desc(inscriptions.id));
+}
+
+export type InscriptionsFilter = {
+  date?: string;
+  nom?: string;
+  telephone?: string;
+  email?: string;
+  adresse?: string;
+  statut?: number[];
+};
+
+const listFields = {
+  id: inscriptions.id,
+  date: inscriptions.date,
+  nom: inscriptions.nom,
+  prenom: inscriptions.prenom,
+  adresse: inscriptions.adresse,
+  cp: inscriptions.cp,
+  ville: inscriptions.ville,
+  telephone: inscriptions.telephone,
+  email: inscriptions.email,
+  idStatut: inscriptions.statutId,
+  statut: statuts.libelle,
+};
+
+const base = {
+  from: (db: DbOrTx, fields: Record<string, unknown>) =>
+    db
+      .select(fields as typeof listFields)
+      .from(inscriptions)
+      .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
+      .$dynamic(),
+  columns: {
+    date: inscriptions.date,
+    nom: inscriptions.nom,
+    prenom: inscriptions.prenom,
+    telephone: inscriptions.telephone,
+    email: inscriptions.email,
+    adresse: inscriptions.adresse,
+    statut: inscriptions.statutId,
+  },
+  defaultSort: { name: 'date', direction: 'desc' as const },
+  searchIn: [
+    inscriptions.nom,
+    inscriptions.prenom,
+    inscriptions.telephone,
+    inscriptions.email,
+    inscriptions.adresse,
+    inscriptions.cp,
+    inscriptions.ville,
+  ],
+  filters: (f: InscriptionsFilter) => [
+    f.date ? onParisDay(inscriptions.date, f.date) : undefined,
+    f.nom ? containsText([inscriptions.nom], f.nom) : undefined,
+    f.telephone ? containsText([inscriptions.telephone], f.telephone) : undefined,
+    f.email ? containsText([inscriptions.email], f.email) : undefined,
+    // The column shows "adresse, cp ville": the filter looks in all three.
+    f.adresse ? containsText([inscriptions.adresse, inscriptions.cp, inscriptions.ville], f.adresse) : undefined,
+    f.statut?.length ? inArray(inscriptions.statutId, f.statut) : undefined,
+  ],
+  id: inscriptions.id,
+};
+
+/** The admin table and its export share everything but the selected fields. */
+export const inscriptionsList: ListDefinition<InscriptionListItem, InscriptionsFilter> = {
+  ...base,
+  fields: listFields,
+} as ListDefinition<InscriptionListItem, InscriptionsFilter>;
+const inscriptionsExport = { ...base, fields: offerFields } as ListDefinition<Offer, InscriptionsFilter>;
+
+type ListParams = Parameters<typeof runList<InscriptionListItem, InscriptionsFilter>>[2];
+
+export const inscriptionsRepository = {
+  async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement): Promise<number> {
+    const [row] = await db
+      .insert(inscriptions)
+      .values({ ...proprietaire, ...logement, statutId: STATUT.enAttente, date: new Date() })
+      .returning({ id: inscriptions.id });
+    return row.id;
+  },
+
+  list: (db: DbOrTx, params: ListParams) => runList(db, inscriptionsList, params),
+
+  exportRows: (db: DbOrTx, params: Omit<ListParams, 'page' | 'rowsPerPage'>) =>
+    streamList(db, inscriptionsExport, params),
+
+  async findById(db: DbOrTx, id: number): Promise<InscriptionDetail | undefined> {
+    const [r] = await db
+      .select(offerFields)
+      .from(inscriptions)
+      .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
+      .where(eq(inscriptions.id, id));
+    if (!r) return undefined;
+    return {
+      id: r.id,
+      date: r.date,
+      idStatut: r.idStatut,
+      statut: r.statut,
+      proprietaire: {
+        nom: r.nom,
+        prenom: r.prenom,
+        telephone: r.telephone,
+        email: r.email,
+        adresse: r.adresse,
+        cp: r.cp,
+        ville: r.ville,
+      },
+      logement: {
+        proximite: r.proximite,
+        type: r.type,
+        colocation: r.colocation,
+        immeuble: r.immeuble,
+        etage: r.etage,
+        surface: r.surface,
+        chauffage: r.chauffage,
+        loyer: r.loyer,
+        charges: r.charges,
+        equipement: r.equipement,
+        infoLogement: r.infoLogement,
+        ascenceur: r.ascenceur,
+        parking: r.parking,
+        typeParking: r.typeParking,
+        localVelo: r.localVelo,
+        caf: r.caf,
+      },
+    };
+  },
+
+  /** Sets the status; false when no registration has this id. */
+  async updateStatut(db: DbOrTx, id: number, statutId: number): Promise<boolean> {
+    const rows = await db
+      .update(inscriptions)
+      .set({ statutId })
+      .where(eq(inscriptions.id, id))
+      .returning({ id: inscriptions.id });
+    return rows.length > 0;
+  },
+};
