@@ -20,6 +20,8 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
+import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
@@ -54,7 +56,10 @@ export type AppDeps = {
 
 /** A feature registers a public part under /api and an admin part under /api/admin. */
 export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (app: AppInstance) => Promise<void> };
-const features: Feature[] = [{ public: referencePublicRoutes, admin: referenceAdminRoutes }];
+const features: Feature[] = [
+  { public: referencePublicRoutes, admin: referenceAdminRoutes },
+  { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
+];
 
 export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {
   const app = Fastify({

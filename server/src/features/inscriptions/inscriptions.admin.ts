@@ -1,0 +1,116 @@
+import {
+  errorResponseSchema,
+  inscriptionDetailSchema,
+  inscriptionIdParamsSchema,
+  inscriptionsExportQuerySchema,
+  inscriptionsListQuerySchema,
+  inscriptionsListSchema,
+  inscriptionUpdateSchema,
+  INSCRIPTION_LABELS as L,
+  MESSAGES,
+  successSchema,
+} from '@guichet/contract';
+import type { AppInstance } from '../../app.ts';
+import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type Offer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
+
+const tags = ['Inscriptions des propriétaires (administration)'];
+const access = 'gestion' as const;
+
+/** Every owner and housing field, French headers; charges with a decimal comma for French spreadsheets. */
+const csvColumns: CsvColumn<Offer>[] = [
+  { header: 'Numéro', value: (r) => r.id },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Statut', value: (r) => r.statut },
+  ...(['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const).map((k) => ({
+    header: L[k],
+    value: (r: Offer) => r[k],
+  })),
+  ...(
+    [
+      'proximite',
+      'type',
+      'colocation',
+      'immeuble',
+      'etage',
+      'surface',
+      'chauffage',
+      'loyer',
+      'charges',
+      'equipement',
+      'infoLogement',
+      'ascenceur',
+      'parking',
+      'typeParking',
+      'localVelo',
+      'caf',
+    ] as const
+  ).map((k) => ({
+    header: L[k],
+    value: (r: Offer) => (k === 'charges' ? r.charges.replace('.', ',') : r[k]),
+  })),
+];
+
+export async function inscriptionsAdminRoutes(app: AppInstance) {
+  app.get(
+    '/inscriptions/get/list/by/filters',
+    {
+      config: { access },
+      schema: { tags, querystring: inscriptionsListQuerySchema, response: { 200: inscriptionsListSchema } },
+    },
+    async (request) => {
+      const { count, rows } = await repo.list(app.db, request.query);
+      return { count, inscriptions: rows };
+    },
+  );
+
+  app.get(
+    '/inscriptions/export',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Export CSV (recherche, filtres et tri de la liste, toutes les lignes)',
+        querystring: inscriptionsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) => sendCsv(reply, 'inscriptions_logement.csv', csvColumns, repo.exportRows(app.db, request.query)),
+  );
+
+  app.get(
+    '/inscription/get/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: inscriptionIdParamsSchema,
+        response: { 200: inscriptionDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const inscription = await repo.findById(app.db, request.params.id);
+      if (!inscription) throw notFound(MESSAGES.inscriptionIntrouvable);
+      return inscription;
+    },
+  );
+
+  app.put(
+    '/inscription/update/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: inscriptionIdParamsSchema,
+        body: inscriptionUpdateSchema,
+        response: { 200: successSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const found = await repo.updateStatut(app.db, request.params.id, request.body.statut);
+      if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
+      return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
+    },
+  );
+}
