@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { listQuerySchema, queryText } from './list.ts';
+
+/** Roles list (spec §2 Roles list, §7): sortable by label only, filter on the label. */
+export const ROLE_LIST_COLUMNS = ['libelle'] as const;
+export const roleListQuerySchema = listQuerySchema(ROLE_LIST_COLUMNS, { libelle: queryText });
+export type RoleListQuery = z.input<typeof roleListQuerySchema>;
+
+export const roleListItemSchema = z.object({ id: z.number().int(), libelle: z.string() });
+export type RoleListItem = z.infer<typeof roleListItemSchema>;
+export const roleListResponseSchema = z.object({ count: z.number().int(), roles: z.array(roleListItemSchema) });
+export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
+
+/** An agent as the roles screen shows it (spec §3 Agent search result). */
+export const agentSummarySchema = z.object({
+  id: z.number().int(),
+  prenom: z.string(),
+  nom: z.string(),
+  /** An image address on this site; null: the screen shows initials. */
+  photo: z.string().nullable(),
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+export const roleSchema = z.object({ id: z.number().int(), libelle: z.string(), agents: z.array(agentSummarySchema) });
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Rôle introuvable.' }).int().positive({ error: 'Rôle introuvable.' }),
+});
+
+/** `PUT /api/admin/role/update/{id}`: the role's complete list of agents (it replaces the previous one). */
+export const roleUpdateBodySchema = z.object({
+  agents: z
+    .array(z.number({ error: 'Identifiant d’agent invalide.' }).int().positive(), {
+      error: 'La liste des agents est obligatoire.',
+    })
+    .max(1000, { error: 'Trop d’agents pour un seul rôle.' }),
+});
+export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
+
+/** Agent autocomplete: at most this many suggestions per search. */
+export const AGENT_SEARCH_LIMIT = 20;
+export const agentSearchQuerySchema = z.object({
+  name: z.string().trim().max(100, { error: 'Recherche trop longue (100 caractères au plus).' }).optional().default(''),
+});
+export const agentSearchResponseSchema = z.array(agentSummarySchema);
+
+export const ROLE_MESSAGES = {
+  roleIntrouvable: 'Rôle introuvable.',
+  dernierAdministrateur: (libelle: string) =>
+    `Le rôle « ${libelle} » doit garder au moins un agent actif : ajoutez-en un autre avant de retirer le dernier.`,
+  agentsInconnus: (ids: number[]) =>
+    ids.length === 1
+      ? `L’agent n° ${ids[0]} est inconnu ou désactivé.`
+      : `Les agents n° ${ids.join(', ')} sont inconnus ou désactivés.`,
+  enregistre: (libelle: string) => `Les agents du rôle « ${libelle} » ont été enregistrés.`,
+} as const;
