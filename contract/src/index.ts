@@ -4,6 +4,5 @@ export * from './format.ts';
 export * from './inscription.ts';
 export * from './list.ts';
 export * from './messages.ts';
-export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';
