@@ -4,5 +4,6 @@ export * from './format.ts';
 export * from './inscription.ts';
 export * from './list.ts';
 export * from './messages.ts';
+export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+import { listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+import { PARTENAIRE_TYPES } from './reference.ts';
+
+/** Partners (spec §2, §3, §5; decisions §2–§5). */
+export const CIVILITES = ['Madame', 'Monsieur'] as const;
+export const PARTENAIRE_TYPE_LABELS = { guichet: 'Guichet unique étudiant', logement: 'Logement étudiant' } as const;
+
+/** Column widths of the `partenaires` table: the form caps input to them. */
+export const PARTENAIRE_MAX = {
+  nom: 150,
+  lien: 500,
+  lienOffres: 500,
+  presentation: 255,
+  nomComplet: 255,
+  adresse: 255,
+  cp: 5,
+  ville: 100,
+  telephone: 10,
+  mail: 180,
+  nomR: 100,
+  prenomR: 100,
+  fonctionR: 150,
+  telephoneR: 10,
+  mailR: 180,
+} as const;
+
+/** Logo: JPEG or PNG, 3 MB at most (spec §5, §9). */
+export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
+/** Stored logo names: 128 random bits in hex and the extension of the re-encoded format. */
+export const LOGO_NAME = /^[0-9a-f]{32}\.(?:png|jpg)$/;
+export const logoUrl = (name: string) => `/api/file/download/${encodeURIComponent(name)}`;
+
+export const PARTENAIRE_MESSAGES = {
+  inscriptionEnregistree:
+    'Votre inscription a bien été enregistrée. Elle sera examinée par le guichet avant sa publication dans l’annuaire des partenaires.',
+  logoObligatoire: 'Veuillez ajouter votre logo.',
+  logoInconnu: 'Ce logo est introuvable : veuillez le téléverser à nouveau.',
+  civilite: 'Veuillez choisir Madame ou Monsieur.',
+  categorieObligatoire: 'Veuillez choisir une catégorie pour un partenaire validé.',
+  filtreObligatoire: 'Veuillez choisir un filtre pour un partenaire validé.',
+  categorieInconnue: 'Cette catégorie n’existe pas.',
+  filtreInconnu: 'Ce filtre n’existe pas.',
+  infosConfirmees: 'Merci, vos informations sont confirmées pour cette année.',
+  modificationsEnvoyees:
+    'Merci, vos modifications ont été transmises au guichet. Elles seront publiées après vérification.',
+  mailEnvoye: 'Le mail de renouvellement a été envoyé.',
+  modificationsValidees: 'Les modifications du partenaire ont été validées.',
+  modificationsRefusees: 'Les modifications du partenaire ont été refusées.',
+  modificationsEnAttente: 'Ce partenaire a des modifications en attente : validez-les ou refusez-les d’abord.',
+  aucuneModification: 'Ce partenaire n’a pas de modification en attente.',
+} as const;
+
+/**
+ * Website and offer links (spec §5 "normaliser"): trimmed, `https://` added when no scheme is
+ * typed, then only http(s) URLs with a dotted host name are kept. Returns null when refused.
+ */
+export function normalizeLink(raw: string): string | null {
+  let s = raw.trim();
+  if (!s || /\s/.test(s)) return null;
+  if (s.startsWith('//')) s = `https:${s}`;
+  // A scheme is letters before ':' with no dot ("example.fr:8080" is a host and port, not a scheme).
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
+  if (!scheme || scheme[1].includes('.')) s = `https://${s}`;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!/^[^.]+(\.[^.]+)+$/.test(url.hostname) || url.username || url.password) return null;
+  return s;
+}
+
+const link = (max: number) =>
+  text(max).transform((v, ctx) => {
+    const n = normalizeLink(v);
+    if (n === null || n.length > max) {
+      ctx.addIssue({ code: 'custom', message: n === null ? FIELD_MESSAGES.url : FIELD_MESSAGES.tropLong(max) });
+      return z.NEVER;
+    }
+    return n;
+  });
+/** Phone numbers are ten digits; spaces and dots typed between them are dropped. */
+const telephone = z
+  .string({ error: FIELD_MESSAGES.obligatoire })
+  .transform((v) => v.replace(/[\s.]/g, ''))
+  .pipe(z.string().regex(/^\d{10}$/, { error: FIELD_MESSAGES.telephone }));
+const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }));
+
+/** The partner's own fields, as typed in every partner form (all required, spec §5). */
+export const partenaireFieldsSchema = z.object({
+  nom: text(PARTENAIRE_MAX.nom),
+  lien: link(PARTENAIRE_MAX.lien),
+  lienOffres: link(PARTENAIRE_MAX.lienOffres),
+  presentation: text(PARTENAIRE_MAX.presentation),
+  logo: z
+    .string({ error: PARTENAIRE_MESSAGES.logoObligatoire })
+    .min(1, { error: PARTENAIRE_MESSAGES.logoObligatoire })
+    .regex(LOGO_NAME, { error: PARTENAIRE_MESSAGES.logoInconnu }),
+  nomComplet: text(PARTENAIRE_MAX.nomComplet),
+  adresse: text(PARTENAIRE_MAX.adresse),
+  cp: z
+    .string({ error: FIELD_MESSAGES.obligatoire })
+    .trim()
+    .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
+  ville: text(PARTENAIRE_MAX.ville).transform((v) => v.toLocaleUpperCase('fr-FR')),
+  telephone,
+  mail: email(PARTENAIRE_MAX.mail),
+  civiliteR: z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite }),
+  nomR: text(PARTENAIRE_MAX.nomR),
+  prenomR: text(PARTENAIRE_MAX.prenomR),
+  fonctionR: text(PARTENAIRE_MAX.fonctionR),
+  telephoneR: telephone,
+  mailR: email(PARTENAIRE_MAX.mailR),
+});
+export type PartenaireFieldsInput = z.input<typeof partenaireFieldsSchema>;
+export type PartenaireFields = z.output<typeof partenaireFieldsSchema>;
+export const PARTENAIRE_FIELD_KEYS = Object.keys(partenaireFieldsSchema.shape) as (keyof PartenaireFields)[];
+
+/** The same fields as stored and sent back: plain strings (a response is never re-validated). */
+export const partenaireDataSchema = z.object(
+  Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, z.string()])) as Record<keyof PartenaireFields, z.ZodString>,
+);
+export type PartenaireData = z.infer<typeof partenaireDataSchema>;
+
+/** POST /api/partenaire/add: the registration form (typePartenaire from ?desk=, decisions §2). */
+export const partenaireAddSchema = partenaireFieldsSchema.extend({
+  typePartenaire: z.enum(PARTENAIRE_TYPES, { error: FIELD_MESSAGES.choix }).optional().default('guichet'),
+});
+
+// ── Public directory ────────────────────────────────────────────────────────────
+/** `filtres[]=3` or a lone `filtres=3` (stack notes): theme ids 1 to 10. */
+export const partenairePublicQuerySchema = z.object({
+  filtres: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+      z.array(z.coerce.number().int().min(1).max(10)).max(10),
+    )
+    .optional(),
+});
+export const partenairePublicSchema = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  lien: z.string(),
+  lienOffres: z.string(),
+  presentation: z.string(),
+  logo: z.string(),
+  idCategorie: z.number().int().nullable(),
+});
+export type PartenairePublic = z.infer<typeof partenairePublicSchema>;
+
+// ── Self-update through the personal link (decisions §4, §5) ───────────────────────
+/** Tokens are 256 bits in base64url (43 characters); anything else cannot exist. */
+/** The personal link mailed to the partner (decisions §4), relative to PUBLIC_URL. */
+export const partenaireUpdatePath = (token: string) => `/update/partenaire/${encodeURIComponent(token)}`;
+export const partenaireTokenSchema = z
+  .string({ error: 'Le lien personnel est manquant ou invalide.' })
+  .max(100, { error: 'Le lien personnel est manquant ou invalide.' });
+export const partenaireSelfViewSchema = z.object({ partenaire: partenaireDataSchema.extend({ id: z.number().int() }) });
+export type PartenaireSelfView = z.infer<typeof partenaireSelfViewSchema>['partenaire'];
+export const partenaireConfirmSchema = z.object({ token: partenaireTokenSchema });
+export const partenaireSelfUpdateSchema = partenaireFieldsSchema.extend({ token: partenaireTokenSchema });
+
+// ── Admin ──────────────────────────────────────────────────────────────────────
+export const partenaireIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const PARTENAIRE_LIST_COLUMNS = [
+  'tempdata',
+  'token',
+  'date',
+  'dateLastUpdate',
+  'nom',
+  'lien',
+  'categorie',
+  'statut',
+  'actif',
+] as const;
+export const partenaireListQuerySchema = listQuerySchema(PARTENAIRE_LIST_COLUMNS, {
+  tempdata: queryBoolean,
+  token: queryBoolean,
+  date: queryDay,
+  nom: queryText,
+  categorie: queryIds,
+  statut: queryIds,
+  actif: queryBoolean,
+}).extend({
+  /** Registered or last updated during this calendar year (decisions §3). */
+  annee: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const partenaireExportQuerySchema = partenaireListQuerySchema.omit({ page: true, rowsPerPage: true });
+
+export const partenaireListItemSchema = z.object({
+  id: z.number().int(),
+  tempdata: z.boolean(),
+  token: z.boolean(),
+  date: z.date(),
+  dateLastUpdate: z.date().nullable(),
+  nom: z.string(),
+  lien: z.string(),
+  categorie: z.string().nullable(),
+  idCategorie: z.number().int().nullable(),
+  statut: z.string(),
+  idStatut: z.number().int(),
+  actif: z.boolean(),
+});
+export type PartenaireListItem = z.infer<typeof partenaireListItemSchema>;
+export const partenaireListSchema = z.object({
+  count: z.number().int(),
+  partenaires: z.array(partenaireListItemSchema),
+});
+
+export const partenaireAdminSchema = partenaireDataSchema.extend({
+  id: z.number().int(),
+  date: z.date(),
+  dateLastUpdate: z.date().nullable(),
+  typePartenaire: z.enum(PARTENAIRE_TYPES),
+  statut: z.string(),
+  idStatut: z.number().int(),
+  categorie: z.string().nullable(),
+  idCategorie: z.number().int().nullable(),
+  filtre: z.object({ id: z.number().int(), tag: z.string() }).nullable(),
+  actif: z.boolean(),
+  /** A renewal link was mailed and not used yet (the token itself never leaves the server). */
+  token: z.boolean(),
+  tokenSentAt: z.date().nullable(),
+  tempdata: partenaireDataSchema.nullable(),
+});
+export type PartenaireAdmin = z.infer<typeof partenaireAdminSchema>;
+export const partenaireAdminResponseSchema = z.object({ partenaire: partenaireAdminSchema });
+
+const optionalId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(1).nullable());
+/** PUT /api/admin/partenaire/update/{id} (decisions §5). */
+export const partenaireAdminUpdateSchema = z.object({
+  partenaire: partenaireFieldsSchema
+    .extend({
+      statut: z.coerce
+        .number()
+        .int()
+        .refine((n) => n >= 1 && n <= 4, { error: FIELD_MESSAGES.choix }),
+      actif: z.boolean({ error: FIELD_MESSAGES.choix }),
+      categorie: optionalId.optional().default(null),
+      filtre: optionalId.optional().default(null),
+    })
+    // A validated partner is listed under its category and theme: both are needed then.
+    .superRefine((p, ctx) => {
+      if (p.statut !== 2) return;
+      if (p.categorie === null)
+        ctx.addIssue({ code: 'custom', path: ['categorie'], message: PARTENAIRE_MESSAGES.categorieObligatoire });
+      if (p.filtre === null)
+        ctx.addIssue({ code: 'custom', path: ['filtre'], message: PARTENAIRE_MESSAGES.filtreObligatoire });
+    }),
+});
+export type PartenaireAdminUpdate = z.output<typeof partenaireAdminUpdateSchema>['partenaire'];
+/** PUT /api/admin/partenaire/valid/update/{id}: the (possibly edited) proposal. */
+export const partenaireValidUpdateSchema = z.object({ partenaire: partenaireFieldsSchema });
+
+export const logoUploadResponseSchema = z.object({ status: z.literal('success'), file: z.string() });
