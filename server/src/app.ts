@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
+import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
@@ -59,6 +60,7 @@ export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (a
 const features: Feature[] = [
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
+  { admin: rolesAdminRoutes },
 ];
 
 export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {

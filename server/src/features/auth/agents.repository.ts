@@ -1,12 +1,24 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agentRoles, agents, roles } from '../../db/schema.ts';
+import { agentRoles, agents, roles, sessions } from '../../db/schema.ts';
+import { containsText } from '../../platform/list-query.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 
 export type NewAgent = { username: string; password: string; prenom: string; nom: string; roles: string[] };
+export type AgentAccount = {
+  id: number;
+  username: string;
+  prenom: string;
+  nom: string;
+  actif: boolean;
+  roles: string[];
+};
+
+const summary = { id: agents.id, prenom: agents.prenom, nom: agents.nom, photo: agents.photo };
 
 /** Staff accounts: the only code that writes the agents table. */
 export const agentsRepository = {
+  /** Usernames are matched without case, as at login. */
   async findByUsername(db: DbOrTx, username: string) {
     const [row] = await db
       .select()
@@ -33,4 +45,72 @@ export const agentsRepository = {
       return row.id;
     });
   },
+  /** Every account with its role codes, disabled ones included (the `list` command). */
+  async list(db: DbOrTx): Promise<AgentAccount[]> {
+    return db
+      .select({
+        id: agents.id,
+        username: agents.username,
+        prenom: agents.prenom,
+        nom: agents.nom,
+        actif: agents.actif,
+        roles: sql<
+          string[]
+        >`coalesce(array_agg(${roles.code} order by ${roles.code}) filter (where ${roles.code} is not null), '{}')`,
+      })
+      .from(agents)
+      .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
+      .leftJoin(roles, eq(roles.id, agentRoles.roleId))
+      .groupBy(agents.id)
+      .orderBy(asc(agents.username));
+  },
+  /** The agent autocomplete: active agents whose first name, last name or username contains the text. */
+  async search(db: DbOrTx, text: string, limit: number) {
+    const match = containsText(
+      [
+        agents.prenom,
+        agents.nom,
+        agents.username,
+        sql`(${agents.prenom} || ' ' || ${agents.nom})`,
+        sql`(${agents.nom} || ' ' || ${agents.prenom})`,
+      ],
+      text,
+    );
+    if (!match) return [];
+    return db
+      .select(summary)
+      .from(agents)
+      .where(and(eq(agents.actif, true), match))
+      .orderBy(asc(agents.nom), asc(agents.prenom), asc(agents.id))
+      .limit(limit);
+  },
+  /** Which of these ids are active agents. */
+  async activeIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(inArray(agents.id, ids), eq(agents.actif, true)));
+    return rows.map((r) => r.id);
+  },
+  /** A new password ends every open session of the agent; returns how many. */
+  async setPassword(db: DbOrTx, agentId: number, password: string): Promise<number> {
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      await tx.update(agents).set({ passwordHash }).where(eq(agents.id, agentId));
+      return endSessions(tx, agentId);
+    });
+  },
+  /** Disabling closes the agent's sessions at once; its roles stay, dormant, for a later re-enable. */
+  async setActive(db: DbOrTx, agentId: number, actif: boolean): Promise<number> {
+    return db.transaction(async (tx) => {
+      await tx.update(agents).set({ actif }).where(eq(agents.id, agentId));
+      return actif ? 0 : endSessions(tx, agentId);
+    });
+  },
 };
+
+async function endSessions(tx: DbOrTx, agentId: number) {
+  const ended = await tx.delete(sessions).where(eq(sessions.agentId, agentId)).returning({ id: sessions.id });
+  return ended.length;
+}
