@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './etudiant.ts';
 export * from './format.ts';
 export * from './inscription.ts';
 export * from './list.ts';
