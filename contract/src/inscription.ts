@@ -130,25 +130,27 @@ const charges = z.preprocess(
     .regex(/^\d+(\.\d{1,2})?$/, { error: M.montant }),
 );
 
-export const logementSchema = z
-  .object({
-    proximite: choice(PROXIMITES),
-    type: choice(TYPES_LOGEMENT),
-    colocation: choice(OUI_NON),
-    immeuble: choice(NON_OUI),
-    etage: optionalChoice(ETAGES),
-    surface: choice(SURFACES),
-    chauffage: choice(CHAUFFAGES),
-    loyer: choice(LOYERS),
-    charges,
-    equipement: choice(EQUIPEMENTS),
-    infoLogement: choice(INFOS_LOGEMENT),
-    ascenceur: yesNo,
-    parking: choice(NON_OUI),
-    typeParking: optionalChoice(TYPES_PARKING),
-    localVelo: yesNo,
-    caf: choice(NON_OUI),
-  })
+/** The housing fields one by one (the wizard re-checks a corrected field with them). */
+export const logementFieldsSchema = z.object({
+  proximite: choice(PROXIMITES),
+  type: choice(TYPES_LOGEMENT),
+  colocation: choice(OUI_NON),
+  immeuble: choice(NON_OUI),
+  etage: optionalChoice(ETAGES),
+  surface: choice(SURFACES),
+  chauffage: choice(CHAUFFAGES),
+  loyer: choice(LOYERS),
+  charges,
+  equipement: choice(EQUIPEMENTS),
+  infoLogement: choice(INFOS_LOGEMENT),
+  ascenceur: yesNo,
+  parking: choice(NON_OUI),
+  typeParking: optionalChoice(TYPES_PARKING),
+  localVelo: yesNo,
+  caf: choice(NON_OUI),
+});
+
+export const logementSchema = logementFieldsSchema
   // Runs even when other fields failed, so a step shows every missing field at once.
   .superRefine(
     (v, ctx) => {

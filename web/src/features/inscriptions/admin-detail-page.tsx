@@ -1,12 +1,157 @@
-import { Typography } from '@mui/material';
+import { BANNER_MS, formatDateTime, type InscriptionDetail, MESSAGES } from '@guichet/contract';
+import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAdmin } from '../../app/admin/admin-context.ts';
+import { paths } from '../../app/paths.ts';
+import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 
-/** Built by its own issue; until then the route exists and says only what it is. */
+type Detail = Omit<InscriptionDetail, 'date'> & { date: string };
+
+/** One housing offer, read-only, and its status (spec §2 Admin housing registration page). */
 export function InscriptionDetailPage() {
   usePageTitle("Inscription d'un logement");
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['admin/inscription', id],
+    queryFn: () => api.get<Detail>(`admin/inscription/get/${encodeURIComponent(id)}`),
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
+  });
+
   return (
-    <Typography variant="h4" component="h1">
-      Inscription d'un logement
-    </Typography>
+    <Box sx={{ maxWidth: 1024 }}>
+      <Link component={RouterLink} to={paths.admin.inscriptions}>
+        ← Retour aux inscriptions
+      </Link>
+      {query.isPending ? (
+        <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
+          <CircularProgress aria-label="Chargement de l'inscription" />
+        </Box>
+      ) : query.isError ? (
+        <>
+          <Typography variant="h4" component="h1" sx={{ my: 2 }}>
+            Inscription d'un logement
+          </Typography>
+          <Alert severity="error" role="alert">
+            {query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)
+              ? MESSAGES.inscriptionIntrouvable
+              : query.error.message}
+          </Alert>
+        </>
+      ) : (
+        <Loaded inscription={query.data} />
+      )}
+    </Box>
+  );
+}
+
+function Loaded({ inscription }: { inscription: Detail }) {
+  const { statuts } = useAdmin();
+  const queryClient = useQueryClient();
+  const [statut, setStatut] = useState(String(inscription.idStatut));
+  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => setStatut(String(inscription.idStatut)), [inscription.idStatut]);
+  useEffect(() => {
+    if (!feedback) return;
+    const t = setTimeout(() => setFeedback(null), feedback.ok ? BANNER_MS.succes : BANNER_MS.erreur);
+    return () => clearTimeout(t);
+  }, [feedback]);
+
+  const save = useMutation({
+    mutationFn: (value: number) =>
+      api.put<{ status: 'success'; message?: string }>(`admin/inscription/update/${inscription.id}`, {
+        statut: value,
+      }),
+    onSuccess: async (res) => {
+      setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi });
+      await queryClient.invalidateQueries({ queryKey: ['admin/inscription', String(inscription.id)] });
+      await queryClient.invalidateQueries({ queryKey: ['admin/inscriptions/get/list/by/filters'] });
+    },
+    onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFeedback(null);
+    save.mutate(Number(statut));
+  };
+  const { proprietaire: p } = inscription;
+
+  return (
+    <Stack spacing={3} sx={{ mt: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          Logement de {p.prenom} {p.nom}
+        </Typography>
+        <StatusChip id={inscription.idStatut} label={inscription.statut} />
+      </Stack>
+      <Typography color="text.secondary">Inscription du {formatDateTime(inscription.date)}</Typography>
+
+      <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2 }} aria-labelledby="titre-statut">
+        <Typography id="titre-statut" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Statut de l'offre
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            id="statut"
+            label="Statut"
+            select
+            value={statut}
+            onChange={(e) => setStatut(e.target.value)}
+            slotProps={{ select: { native: true } }}
+            sx={{ maxWidth: { sm: 260 } }}
+          >
+            {statuts.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.libelle}
+              </option>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+          </Button>
+        </Stack>
+        <Box sx={{ mt: feedback ? 2 : 0 }}>
+          {feedback &&
+            (feedback.ok ? (
+              <Alert severity="success" role="status">
+                {feedback.text}
+              </Alert>
+            ) : (
+              <Alert severity="error" role="alert">
+                {feedback.text}
+              </Alert>
+            ))}
+        </Box>
+      </Paper>
+
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="titre-proprietaire"
+            sx={{ p: 2, height: '100%' }}
+          >
+            <Typography id="titre-proprietaire" variant="h6" component="h2" sx={{ mb: 2 }}>
+              Propriétaire
+            </Typography>
+            <FactList facts={proprietaireFacts(p)} />
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper variant="outlined" component="section" aria-labelledby="titre-logement" sx={{ p: 2, height: '100%' }}>
+            <Typography id="titre-logement" variant="h6" component="h2" sx={{ mb: 2 }}>
+              Logement
+            </Typography>
+            <FactList facts={logementFacts(inscription.logement)} />
+          </Paper>
+        </Grid>
+      </Grid>
+    </Stack>
   );
 }

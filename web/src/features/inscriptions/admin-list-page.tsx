@@ -1,12 +1,85 @@
-import { Typography } from '@mui/material';
-import { usePageTitle } from '../../components/page-title.ts';
+import { formatDateTime } from '@guichet/contract';
+import { Link } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAdmin } from '../../app/admin/admin-context.ts';
+import { paths } from '../../app/paths.ts';
+import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { StatusChip } from '../../components/data-table/status-chip.tsx';
 
-/** Built by its own issue; until then the route exists and says only what it is. */
+type Row = {
+  id: number;
+  date: string;
+  nom: string;
+  prenom: string;
+  adresse: string;
+  cp: string;
+  ville: string;
+  telephone: string;
+  email: string;
+  idStatut: number;
+  statut: string;
+};
+
+const columns: GridColDef<Row>[] = [
+  {
+    field: 'date',
+    headerName: 'Date',
+    minWidth: 170,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={paths.admin.inscription(row.id)}>
+        {formatDateTime(row.date)}
+      </Link>
+    ),
+  },
+  { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
+  { field: 'prenom', headerName: 'Prénom', flex: 1, minWidth: 120 },
+  { field: 'telephone', headerName: 'Téléphone', minWidth: 120 },
+  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
+  {
+    field: 'adresse',
+    headerName: 'Adresse du logement',
+    flex: 1.6,
+    minWidth: 220,
+    valueGetter: (_v, row) => `${row.adresse}, ${row.cp} ${row.ville}`,
+  },
+  {
+    field: 'statut',
+    headerName: 'Statut',
+    minWidth: 130,
+    renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+  },
+];
+
+/** Landlord housing offers (spec §2 Inscriptions list). */
 export function InscriptionsListPage() {
-  usePageTitle('Inscriptions');
+  const { statuts } = useAdmin();
+  const filters = useMemo<FilterDef[]>(
+    () => [
+      { name: 'date', label: 'Date', type: 'date' },
+      { name: 'nom', label: 'Nom', type: 'text' },
+      { name: 'telephone', label: 'Téléphone', type: 'text' },
+      { name: 'email', label: 'Email', type: 'text' },
+      { name: 'adresse', label: 'Adresse du logement', type: 'text' },
+      {
+        name: 'statut',
+        label: 'Statut',
+        type: 'select',
+        options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
+      },
+    ],
+    [statuts],
+  );
   return (
-    <Typography variant="h4" component="h1">
-      Inscriptions
-    </Typography>
+    <DataTable<Row>
+      title="Inscriptions"
+      endpoint="admin/inscriptions/get/list/by/filters"
+      rowsKey="inscriptions"
+      columns={columns}
+      defaultSort={{ name: 'date', direction: 'desc' }}
+      filters={filters}
+      exportEndpoint="admin/inscriptions/export"
+    />
   );
 }
