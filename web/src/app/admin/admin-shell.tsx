@@ -9,6 +9,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Menu,
@@ -104,9 +105,12 @@ export function AdminShell() {
 
 function DrawerLink({ to, label }: { to: string; label: string }) {
   return (
-    <ListItemButton component={NavLink} to={to} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    // A <ul> may hold only <li>: the link sits inside a list item (axe rule "list").
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to={to} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
