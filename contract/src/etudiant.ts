@@ -105,7 +105,9 @@ const idSchema = z.number({ error: ETUDIANT_MESSAGES.selectionVide }).int().min(
  */
 export const etudiantUpdateSchema = z.object({
   selection: z
-    .array(z.union([idSchema, z.looseObject({ id: idSchema })]), { error: ETUDIANT_MESSAGES.selectionVide })
+    .array(z.union([idSchema, z.looseObject({ id: idSchema })], { error: ETUDIANT_MESSAGES.selectionVide }), {
+      error: ETUDIANT_MESSAGES.selectionVide,
+    })
     .min(1, { error: ETUDIANT_MESSAGES.selectionVide })
     .max(SELECTION_MAX, { error: `Au plus ${SELECTION_MAX} demandes à la fois.` })
     .transform((rows) => [...new Set(rows.map((r) => (typeof r === 'number' ? r : r.id)))]),

@@ -20,6 +20,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
@@ -61,6 +62,7 @@ const features: Feature[] = [
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
   { admin: rolesAdminRoutes },
+  { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];
 
 export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {

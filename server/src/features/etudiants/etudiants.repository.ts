@@ -1,0 +1,107 @@
+import { type EtudiantAction, type etudiantListQuerySchema, STATUT } from '@guichet/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { etudiants, statuts } from '../../db/schema.ts';
+import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
+
+export type EtudiantListParams = z.output<typeof etudiantListQuerySchema>;
+export type EtudiantRow = {
+  id: number;
+  date: Date;
+  email: string;
+  adresse: string;
+  cp: string;
+  ville: string;
+  ecole: string;
+  idStatut: number;
+  statut: string;
+};
+type Filter = EtudiantListParams['filter'];
+
+const rowFields = {
+  id: etudiants.id,
+  date: etudiants.date,
+  email: etudiants.email,
+  adresse: etudiants.adresse,
+  cp: etudiants.cp,
+  ville: etudiants.ville,
+  ecole: etudiants.ecole,
+  idStatut: etudiants.statutId,
+  statut: statuts.libelle,
+};
+
+/** The table 'Demandes étudiants' and its CSV export: one definition, the same rows. */
+export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
+  fields: rowFields,
+  // The count query passes its own fields through the same joins.
+  from: (db, fields) =>
+    db
+      .select(fields as typeof rowFields)
+      .from(etudiants)
+      .innerJoin(statuts, eq(statuts.id, etudiants.statutId))
+      .$dynamic(),
+  // The address column shows "cp ville": it sorts by postal code, then city.
+  columns: {
+    date: etudiants.date,
+    email: etudiants.email,
+    adresse: sql`${etudiants.cp} || ' ' || ${etudiants.ville}`,
+    ecole: etudiants.ecole,
+    // Workflow order (En attente, Validé, Refusé, Archivé) rather than alphabetical.
+    statut: etudiants.statutId,
+  },
+  defaultSort: { name: 'date', direction: 'desc' },
+  searchIn: [etudiants.email, etudiants.adresse, etudiants.cp, etudiants.ville, etudiants.ecole, statuts.libelle],
+  filters: (f) => [
+    f.date ? onParisDay(etudiants.date, f.date) : undefined,
+    f.email ? containsText([etudiants.email], f.email) : undefined,
+    f.ecole ? eq(etudiants.ecole, f.ecole) : undefined,
+    f.statut?.length ? inArray(etudiants.statutId, f.statut) : undefined,
+  ],
+  id: etudiants.id,
+};
+
+export type NewEtudiant = { email: string; adresse: string; cp: string; ville: string; ecole: string };
+
+/** The status an action sets (spec §4). */
+export const ACTION_STATUT: Record<EtudiantAction, number> = { valider: STATUT.valide, refuser: STATUT.refuse };
+
+/** The only code that reads and writes the etudiants table. */
+export const etudiantsRepository = {
+  list: (db: DbOrTx, params: EtudiantListParams) => runList(db, etudiantsList, params),
+  exportRows: (db: DbOrTx, params: Omit<EtudiantListParams, 'page' | 'rowsPerPage'>) =>
+    streamList(db, etudiantsList, params),
+
+  /**
+   * Records a request unless one from the same address (case-insensitive) is still pending.
+   * The transaction-scoped advisory lock on the address makes two simultaneous submissions
+   * queue up, so the second one sees the first.
+   */
+  async addUnlessPending(db: DbOrTx, e: NewEtudiant): Promise<{ created: boolean }> {
+    return db.transaction(async (tx) => {
+      const email = e.email.toLowerCase();
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`etudiant:${email}`}))`);
+      const [pending] = await tx
+        .select({ id: etudiants.id })
+        .from(etudiants)
+        .where(and(eq(sql`lower(${etudiants.email})`, email), eq(etudiants.statutId, STATUT.enAttente)))
+        .limit(1);
+      if (pending) return { created: false };
+      await tx.insert(etudiants).values({ ...e, statutId: STATUT.enAttente });
+      return { created: true };
+    });
+  },
+
+  /** The selected requests, locked until the end of the caller's transaction. */
+  lockForUpdate: (tx: DbOrTx, ids: number[]) =>
+    tx
+      .select({ id: etudiants.id, email: etudiants.email, statutId: etudiants.statutId })
+      .from(etudiants)
+      .where(inArray(etudiants.id, ids))
+      .orderBy(etudiants.id)
+      .for('update'),
+
+  async setStatut(tx: DbOrTx, ids: number[], statutId: number) {
+    await tx.update(etudiants).set({ statutId }).where(inArray(etudiants.id, ids));
+  },
+};

@@ -1,0 +1,106 @@
+import {
+  errorResponseSchema,
+  etudiantAddResponseSchema,
+  etudiantExportQuerySchema,
+  etudiantListQuerySchema,
+  etudiantListSchema,
+  etudiantRequestSchema,
+  etudiantUpdateSchema,
+  ETUDIANT_MESSAGES as M,
+} from '@guichet/contract';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
+import { type EtudiantRow, etudiantsRepository as repo } from './etudiants.repository.ts';
+import { applyEtudiantAction } from './etudiants.service.ts';
+
+const tags = ['Demandes étudiants'];
+
+/** `POST /api/etudiant/add`: the student request form (spec §7). */
+export async function etudiantsPublicRoutes(app: AppInstance) {
+  // Anyone may post: a per-address limit keeps a script from flooding the list (0 turns it off).
+  const limit = app.config.publicFormRateLimit;
+  app.post(
+    '/etudiant/add',
+    {
+      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      schema: {
+        tags,
+        summary: 'Enregistre une demande de liste des logements (statut « En attente »)',
+        description:
+          'Une seconde demande de la même adresse e-mail (sans tenir compte de la casse) encore en attente ne crée pas de doublon : la réponse est un succès qui le dit.',
+        body: etudiantRequestSchema,
+        response: { 200: etudiantAddResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { created } = await repo.addUnlessPending(app.db, request.body);
+      return { status: 'success' as const, message: created ? M.demandeEnregistree : M.demandeDejaEnCours };
+    },
+  );
+}
+
+const csvColumns: CsvColumn<EtudiantRow>[] = [
+  { header: 'Numéro', value: (r) => r.id },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Adresse', value: (r) => r.adresse },
+  { header: 'Code postal', value: (r) => r.cp },
+  { header: 'Ville', value: (r) => r.ville },
+  { header: 'École envisagée', value: (r) => r.ecole },
+  { header: 'Statut', value: (r) => r.statut },
+];
+
+/** The table 'Demandes étudiants', its export and the bulk action (ROLE_ADMIN or ROLE_USER). */
+export async function etudiantsAdminRoutes(app: AppInstance) {
+  const access = 'gestion' as const;
+
+  app.get(
+    '/etudiants/get/list/by/filters',
+    {
+      config: { access },
+      schema: { tags, querystring: etudiantListQuerySchema, response: { 200: etudiantListSchema } },
+    },
+    async (request) => {
+      const { count, rows } = await repo.list(app.db, request.query);
+      return { count, etudiants: rows };
+    },
+  );
+
+  app.get(
+    '/etudiants/export',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Export CSV (recherche, filtres et tri de la liste, toutes les lignes)',
+        querystring: etudiantExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, 'inscriptions_étudiants.csv', csvColumns, repo.exportRows(app.db, request.query)),
+  );
+
+  app.put(
+    '/etudiants/update',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Valide (statut 2 et courriel avec la liste des logements) ou refuse (statut 3) une sélection',
+        body: etudiantUpdateSchema,
+        response: {
+          200: z.object({ status: z.literal('success'), message: z.string() }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { selection, action } = request.body;
+      const message = await applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action);
+      return { status: 'success' as const, message };
+    },
+  );
+}

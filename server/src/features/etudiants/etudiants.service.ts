@@ -1,0 +1,78 @@
+import { type EtudiantAction, formatDate, ETUDIANT_MESSAGES as M, PROXIMITES, STATUT } from '@guichet/contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+import type { MailAttachment, Mailer } from '../../platform/mail/index.ts';
+import { validatedOffers } from '../inscriptions/inscriptions.repository.ts';
+import { referenceRepository } from '../reference/reference.repository.ts';
+import { ACTION_STATUT, etudiantsRepository as repo } from './etudiants.repository.ts';
+import { buildHousingListPdf, HOUSING_LIST_FILENAME } from './housing-list.pdf.ts';
+
+export type EtudiantDeps = { db: Db; mail: Mailer; now?: () => Date };
+
+/** The housing list as it stands now, with what the mail says about it. */
+export async function housingList(db: Db, issuedAt = new Date()) {
+  const [site, offers] = await Promise.all([referenceRepository.params(db), validatedOffers(db)]);
+  const pdf = await buildHousingListPdf({ site, offers, issuedAt, sectorOrder: PROXIMITES });
+  return { site, count: offers.length, pdf };
+}
+
+/**
+ * Valider or refuser a selection of requests (spec §4), all or nothing: an unknown id, or a
+ * refusal of a request already validated, changes no row and queues no mail. Valider sets
+ * statut 2 and queues, in the same transaction, one mail per student with the housing list.
+ * Returns the French message for the staff banner.
+ */
+export async function applyEtudiantAction(deps: EtudiantDeps, ids: number[], action: EtudiantAction) {
+  // Built once, before the transaction: the list does not depend on the selection, and its
+  // build time must not be spent holding row locks. The outbox stores the PDF body once.
+  const list = action === 'valider' ? await housingList(deps.db, deps.now?.() ?? new Date()) : undefined;
+
+  await deps.db.transaction(async (tx) => {
+    const rows = await repo.lockForUpdate(tx, ids);
+    if (rows.length !== ids.length) {
+      const found = new Set(rows.map((r) => r.id));
+      const message = M.demandeIntrouvable(ids.filter((id) => !found.has(id)));
+      throw new HttpError(404, message, [{ key: 'selection', error: message }]);
+    }
+    if (action === 'refuser') {
+      // The student already has the list: "Refusé" would rewrite what happened.
+      const sent = rows.find((r) => r.statutId === STATUT.valide);
+      if (sent) throw badRequest([{ key: 'selection', error: M.dejaValidee(sent.email) }], M.dejaValidee(sent.email));
+    }
+    await repo.setStatut(tx, ids, ACTION_STATUT[action]);
+    if (!list) return;
+    const attachment: MailAttachment = {
+      filename: HOUSING_LIST_FILENAME,
+      contentType: 'application/pdf',
+      content: list.pdf,
+    };
+    const body = deps.mail.render(housingListMail(list.site, list.count, deps.now?.() ?? new Date()));
+    for (const r of rows) {
+      await deps.mail.enqueue(tx, {
+        to: r.email,
+        subject: `Liste des logements privés — ${list.site.nomSite}`,
+        ...body,
+        attachments: [attachment],
+      });
+    }
+  });
+  if (list) deps.mail.wake();
+  return action === 'valider' ? M.validees(ids.length) : M.refusees(ids.length);
+}
+
+function housingListMail(site: Parameters<Mailer['render']>[0]['params'], count: number, issuedAt: Date) {
+  const edition = formatDate(issuedAt);
+  return {
+    params: site,
+    title: 'Votre liste des logements privés',
+    paragraphs: [
+      'Bonjour,',
+      count > 0
+        ? `Votre demande a été validée. Vous trouverez ci-joint la liste des logements proposés aux étudiants par des propriétaires privés (édition du ${edition}, ${count === 1 ? '1 offre' : `${count} offres`}).`
+        : `Votre demande a été validée. Aucune offre de logement privé n'est disponible pour le moment (édition du ${edition}) : le document joint le précise, et vous pouvez renouveler votre demande un peu plus tard.`,
+      'Les offres sont classées par secteur. Pour visiter un logement ou poser une question, contactez directement son propriétaire aux coordonnées indiquées sous chaque offre.',
+      'Bonne recherche !',
+    ],
+    link: { label: 'Accéder au portail', href: '/' },
+  };
+}

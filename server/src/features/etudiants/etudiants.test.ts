@@ -1,0 +1,446 @@
+import { ECOLES, ETUDIANT_MESSAGES as M, MESSAGES, PROXIMITES } from '@guichet/contract';
+import { eq, inArray } from 'drizzle-orm';
+import qs from 'qs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
+import { etudiants, inscriptions, mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { pdfText } from './pdf-text.testing.ts';
+
+const valid = { email: 'Camille.Martin@example.fr', cp: '10000', ville: 'Troyes', ecole: 'UTT', adresse: '' };
+
+/** A housing offer as stored, with the status a test needs. */
+const offer = (statutId: number, nom: string, over: Partial<typeof inscriptions.$inferInsert> = {}) => ({
+  statutId,
+  nom,
+  prenom: 'Hélène',
+  telephone: '0612345678',
+  email: `${nom.toLowerCase()}@example.fr`,
+  adresse: '3 rue Émile Zola',
+  cp: '10000',
+  ville: 'TROYES',
+  proximite: PROXIMITES[0],
+  type: 'Studio',
+  colocation: 'Non',
+  immeuble: 'Oui',
+  etage: '2ème étage',
+  surface: 'Entre 15 et 20 m²',
+  chauffage: 'Individuel électrique',
+  loyer: 'Entre 300 et 350 euros',
+  charges: '45.50',
+  equipement: 'Meublé',
+  infoLogement: 'Logement ancien',
+  ascenceur: true,
+  parking: 'Oui',
+  typeParking: 'Privatif',
+  localVelo: false,
+  caf: 'Oui',
+  ...over,
+});
+
+type Seed = { email: string; ecole?: string; cp?: string; ville?: string; statutId?: number; date: string };
+type Row = { id: number; email: string; idStatut: number; statut: string; date: string; cp: string; ville: string };
+
+describe(`demandes étudiants (${dbKind})`, () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let staff: string;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await testApp({ SMTP_URL: peer.url, PUBLIC_URL: 'https://guichet.example.fr' });
+    staff = (await t.agent(['ROLE_USER'])).cookie;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.delete(mailOutbox);
+    await t.database.db.delete(mailAttachments);
+    await t.database.db.delete(etudiants);
+    await t.database.db.delete(inscriptions);
+    peer.received.length = 0;
+  });
+
+  const db = () => t.database.db;
+  const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/etudiant/add', payload });
+  const seed = async (rows: Seed[]) =>
+    (
+      await db()
+        .insert(etudiants)
+        .values(
+          rows.map((r) => ({
+            email: r.email,
+            cp: r.cp ?? '10000',
+            ville: r.ville ?? 'TROYES',
+            ecole: r.ecole ?? 'IUT',
+            statutId: r.statutId ?? 1,
+            date: new Date(r.date),
+          })),
+        )
+        .returning({ id: etudiants.id })
+    ).map((r) => r.id);
+  const update = (payload: object, cookie = staff) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/etudiants/update', headers: { cookie }, payload });
+  const list = (params: object, cookie = staff) =>
+    t.app.inject({
+      url: `/api/admin/etudiants/get/list/by/filters?${qs.stringify(params, { arrayFormat: 'brackets' })}`,
+      headers: { cookie },
+    });
+  const emails = async (params: object) => ((await list(params)).json().etudiants as Row[]).map((r) => r.email);
+  const statuts = async () =>
+    Object.fromEntries(
+      (await db().select({ email: etudiants.email, s: etudiants.statutId }).from(etudiants)).map((r) => [r.email, r.s]),
+    );
+
+  describe('POST /api/etudiant/add', () => {
+    it('enregistre la demande en attente, ville en majuscules, et répond par un message de confirmation', async () => {
+      const res = await add({ ...valid, ville: ' Sainte-Savine ', ecole: 'Lycée Chrestien de Troyes' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', message: M.demandeEnregistree });
+      const rows = await db().select().from(etudiants);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        email: 'Camille.Martin@example.fr',
+        cp: '10000',
+        ville: 'SAINTE-SAVINE',
+        ecole: 'Lycée Chrestien de Troyes',
+        adresse: '',
+        statutId: 1,
+      });
+      // `adresse` is optional (the form has no such field) but kept when a client sends it.
+      await add({ ...valid, email: 'autre@example.fr', adresse: '5 rue de la Paix' });
+      const [other] = await db().select().from(etudiants).where(eq(etudiants.email, 'autre@example.fr'));
+      expect(other.adresse).toBe('5 rue de la Paix');
+    });
+
+    it('accepte chacune des quatorze écoles', async () => {
+      expect(ECOLES).toHaveLength(14);
+      for (const [i, ecole] of ECOLES.entries()) {
+        expect((await add({ ...valid, email: `e${i}@example.fr`, ecole })).statusCode).toBe(200);
+      }
+    });
+
+    it.each([
+      ['email', { email: undefined }, 'Ce champ est obligatoire.'],
+      ['email', { email: '  ' }, 'Ce champ est obligatoire.'],
+      ['email', { email: 'camille@' }, 'Veuillez saisir une adresse e-mail valide.'],
+      ['email', { email: `${'a'.repeat(175)}@ex.fr` }, 'Ce champ ne doit pas dépasser 180 caractères.'],
+      ['cp', { cp: undefined }, 'Ce champ est obligatoire.'],
+      ['cp', { cp: '1000' }, 'Veuillez saisir un code postal à 5 chiffres.'],
+      ['cp', { cp: '1000A' }, 'Veuillez saisir un code postal à 5 chiffres.'],
+      ['cp', { cp: '100000' }, 'Veuillez saisir un code postal à 5 chiffres.'],
+      ['ville', { ville: '' }, 'Ce champ est obligatoire.'],
+      ['ville', { ville: 'x'.repeat(101) }, 'Ce champ ne doit pas dépasser 100 caractères.'],
+      ['ecole', { ecole: undefined }, 'Ce champ est obligatoire.'],
+      ['ecole', { ecole: 'Sorbonne' }, 'Veuillez choisir une valeur dans la liste.'],
+      ['adresse', { adresse: 'x'.repeat(256) }, 'Ce champ ne doit pas dépasser 255 caractères.'],
+    ])('refuse %s invalide (%j) avec l’erreur sous le champ, sans rien enregistrer', async (key, change, error) => {
+      const res = await add({ ...valid, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', errors: [{ key, error }] });
+      expect(await db().$count(etudiants)).toBe(0);
+    });
+
+    it('donne une erreur par champ quand tout manque', async () => {
+      const res = await add({});
+      expect(res.statusCode).toBe(400);
+      const keys = (res.json().errors as { key: string }[]).map((e) => e.key).sort();
+      expect(keys).toEqual(['cp', 'ecole', 'email', 'ville']);
+    });
+
+    it('ne crée pas de doublon pour une demande en attente de la même adresse (casse ignorée) et le dit', async () => {
+      await add(valid);
+      const again = await add({ ...valid, email: 'camille.martin@EXAMPLE.FR', ecole: 'IUT' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ status: 'success', message: M.demandeDejaEnCours });
+      expect(await db().$count(etudiants)).toBe(1);
+      // Two at once still make one row.
+      await Promise.all([add({ ...valid, email: 'duo@example.fr' }), add({ ...valid, email: 'DUO@example.fr' })]);
+      expect(
+        (await db().select().from(etudiants)).filter((r) => r.email.toLowerCase() === 'duo@example.fr'),
+      ).toHaveLength(1);
+      // Once handled, a new request is a new request.
+      await db().update(etudiants).set({ statutId: 2 });
+      expect((await add(valid)).json().message).toBe(M.demandeEnregistree);
+      expect(await db().$count(etudiants)).toBe(3);
+    });
+
+    it('limite le nombre de demandes par minute et par adresse IP', async () => {
+      const limited = await testApp({ PUBLIC_FORM_RATE_LIMIT: '2' });
+      try {
+        const post = (i: number) =>
+          limited.app.inject({ method: 'POST', url: '/api/etudiant/add', payload: { ...valid, email: `r${i}@ex.fr` } });
+        expect((await post(1)).statusCode).toBe(200);
+        expect((await post(2)).statusCode).toBe(200);
+        const third = await post(3);
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toMatchObject({ status: 'error', message: MESSAGES.tropDeRequetes });
+        expect(await limited.database.db.$count(etudiants)).toBe(2);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('accès aux routes d’administration', () => {
+    const routes = [
+      ['GET', '/api/admin/etudiants/get/list/by/filters'],
+      ['GET', '/api/admin/etudiants/export'],
+      ['PUT', '/api/admin/etudiants/update'],
+    ] as const;
+    it.each(routes)(
+      '%s %s : 401 sans session, 403 pour ROLE_ADMIN_ROLE seul, ouvert à ROLE_ADMIN',
+      async (method, url) => {
+        const [id] = await seed([{ email: 'a@example.fr', date: '2026-01-10T10:00:00Z' }]);
+        const payload = method === 'PUT' ? { selection: [id], action: 'refuser' } : undefined;
+        const anonymous = await t.app.inject({ method, url, payload });
+        expect(anonymous.statusCode).toBe(401);
+        expect(anonymous.json()).toMatchObject({ message: MESSAGES.accesNonAutorise });
+        const roles = await t.agent(['ROLE_ADMIN_ROLE']);
+        expect((await t.app.inject({ method, url, payload, headers: { cookie: roles.cookie } })).statusCode).toBe(403);
+        expect(await statuts()).toEqual({ 'a@example.fr': 1 });
+        const admin = await t.agent(['ROLE_ADMIN']);
+        expect((await t.app.inject({ method, url, payload, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      },
+    );
+  });
+
+  describe('liste', () => {
+    beforeEach(async () => {
+      await seed([
+        { email: 'ana@example.fr', ecole: 'UTT', date: '2026-01-10T09:00:00Z' },
+        { email: 'bruno@example.fr', ecole: 'Lycée Marie de Champagne', statutId: 2, date: '2026-01-12T09:00:00Z' },
+        // 23:30 UTC on the 12th is already the 13th in Paris.
+        { email: 'chloe@example.fr', ecole: 'IUT', statutId: 3, date: '2026-01-12T23:30:00Z', cp: '10300' },
+        { email: 'dominique@univ.fr', ecole: 'UTT', statutId: 1, date: '2026-01-14T09:00:00Z', ville: 'SAINTE-SAVINE' },
+      ]);
+    });
+
+    it('rend les champs de la spécification, du plus récent au plus ancien par défaut', async () => {
+      const res = await list({});
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.count).toBe(4);
+      expect(body.etudiants.map((r: Row) => r.email)).toEqual([
+        'dominique@univ.fr',
+        'chloe@example.fr',
+        'bruno@example.fr',
+        'ana@example.fr',
+      ]);
+      expect(Object.keys(body.etudiants[0]).sort()).toEqual(
+        ['adresse', 'cp', 'date', 'ecole', 'email', 'id', 'idStatut', 'statut', 'ville'].sort(),
+      );
+      expect(body.etudiants[1]).toMatchObject({
+        idStatut: 3,
+        statut: 'Refusé',
+        cp: '10300',
+        date: '2026-01-12T23:30:00.000Z',
+      });
+    });
+
+    it('filtre par jour (heure de Paris), e-mail, école et statut, cherche sans accents, trie et pagine', async () => {
+      expect(await emails({ filter: { date: '2026-01-13' } })).toEqual(['chloe@example.fr']);
+      expect(await emails({ filter: { date: '2026-01-12' } })).toEqual(['bruno@example.fr']);
+      expect(await emails({ filter: { email: 'UNIV' } })).toEqual(['dominique@univ.fr']);
+      expect(await emails({ filter: { ecole: 'UTT' } })).toEqual(['dominique@univ.fr', 'ana@example.fr']);
+      expect(await emails({ filter: { statut: 1 } })).toEqual(['dominique@univ.fr', 'ana@example.fr']);
+      expect(await emails({ filter: { statut: [2, 3] } })).toEqual(['chloe@example.fr', 'bruno@example.fr']);
+      expect(await emails({ search: 'lycee marie' })).toEqual(['bruno@example.fr']);
+      expect(await emails({ search: 'sainte' })).toEqual(['dominique@univ.fr']);
+      expect(await emails({ search: 'valide' })).toEqual(['bruno@example.fr']);
+      expect(await emails({ sort: { name: 'email', direction: 'asc' } })).toEqual([
+        'ana@example.fr',
+        'bruno@example.fr',
+        'chloe@example.fr',
+        'dominique@univ.fr',
+      ]);
+      expect(await emails({ sort: { name: 'statut', direction: 'desc' }, rowsPerPage: 5 })).toEqual([
+        'chloe@example.fr',
+        'bruno@example.fr',
+        'dominique@univ.fr',
+        'ana@example.fr',
+      ]);
+      const page = (await list({ rowsPerPage: 5, page: 0, sort: { name: 'adresse', direction: 'desc' } })).json();
+      expect(page.etudiants[0].email).toBe('chloe@example.fr');
+      const second = (await list({ rowsPerPage: 5, page: 1 })).json();
+      expect(second).toEqual({ count: 4, etudiants: [] });
+    });
+
+    it('refuse une colonne de tri, une école ou une taille de page inconnues (400)', async () => {
+      for (const params of [
+        { sort: { name: 'motdepasse' } },
+        { filter: { ecole: 'Sorbonne' } },
+        { rowsPerPage: 7 },
+        { filter: { date: '12/01/2026' } },
+      ]) {
+        const res = await list(params);
+        expect(res.statusCode, JSON.stringify(params)).toBe(400);
+        expect(res.json().status).toBe('error');
+      }
+    });
+
+    it('exporte inscriptions_étudiants.csv : BOM, « ; », CRLF, en-têtes français, dates de Paris, filtres suivis', async () => {
+      const res = await t.app.inject({
+        url: `/api/admin/etudiants/export?${qs.stringify({ filter: { ecole: 'UTT' }, sort: { name: 'email', direction: 'asc' } })}`,
+        headers: { cookie: staff },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="inscriptions_etudiants.csv"; filename*=UTF-8''inscriptions_%C3%A9tudiants.csv`,
+      );
+      const bytes = res.rawPayload;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+      expect(lines[0]).toBe('Numéro;Date;Email;Adresse;Code postal;Ville;École envisagée;Statut');
+      expect(lines[1]).toMatch(/^\d+;10\/01\/2026 10:00:00;ana@example\.fr;;10000;TROYES;UTT;En attente$/);
+      expect(lines[2]).toMatch(/;dominique@univ\.fr;;10000;SAINTE-SAVINE;UTT;En attente$/);
+      expect(lines.slice(3)).toEqual(['']);
+    });
+  });
+
+  describe('valider et refuser', () => {
+    it('valide plusieurs demandes : statut 2 et un courriel par étudiant avec la liste des logements validés en PDF', async () => {
+      await db()
+        .insert(inscriptions)
+        .values([
+          offer(2, 'VALIDÉ', { proximite: PROXIMITES[5], type: 'T2', surface: 'Plus de 40 m²' }),
+          offer(2, 'GARÇON', { proximite: PROXIMITES[0], charges: '120.00' }),
+          offer(1, 'ENATTENTE'),
+          offer(3, 'REFUSÉ'),
+          offer(4, 'ARCHIVÉ'),
+        ]);
+      const ids = await seed([
+        { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+        { email: 'Bruno@Example.fr', date: '2026-01-11T09:00:00Z', statutId: 3 },
+        { email: 'chloe@example.fr', date: '2026-01-12T09:00:00Z' },
+        { email: 'reste@example.fr', date: '2026-01-13T09:00:00Z' },
+      ]);
+      // Rows as the table holds them, or plain ids: both are read as ids.
+      const rows = ((await list({})).json().etudiants as Row[]).filter((r) => r.email !== 'reste@example.fr');
+      const res = await update({ selection: [rows[0], rows[1].id, rows[2]], action: 'valider' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', message: M.validees(3) });
+      expect(await statuts()).toEqual({
+        'ana@example.fr': 2,
+        'Bruno@Example.fr': 2,
+        'chloe@example.fr': 2,
+        'reste@example.fr': 1,
+      });
+      expect(ids).toHaveLength(4);
+      // Queued in the transaction: three mails, one stored PDF.
+      expect(await db().$count(mailOutbox)).toBe(3);
+      expect(await db().$count(mailAttachments)).toBe(1);
+
+      expect(await t.mail.drain()).toEqual({ sent: 3, retried: 0, failed: 0 });
+      expect(peer.received.map((m) => m.envelope.to[0].toLowerCase()).sort()).toEqual([
+        'ana@example.fr',
+        'bruno@example.fr',
+        'chloe@example.fr',
+      ]);
+      const mail = peer.received.find((m) => m.envelope.to[0] === 'ana@example.fr');
+      if (!mail) throw new Error('courriel non reçu');
+      expect(mail.parsed.subject).toBe('Liste des logements privés — Guichet numérique étudiant');
+      expect(mail.parsed.text).toContain('Votre demande a été validée');
+      expect(mail.parsed.text).toContain('2 offres');
+      expect(mail.parsed.html).toContain('<html lang="fr">');
+      expect(mail.parsed.attachments).toHaveLength(1);
+      const [pdf] = mail.parsed.attachments;
+      expect(pdf.filename).toBe('Liste des logements privés.pdf');
+      expect(pdf.contentType).toBe('application/pdf');
+      const text = pdfText(pdf.content).replace(/\s+/g, ' ');
+      expect(text).toContain('Propriétaire : Hélène VALIDÉ');
+      expect(text).toContain('Propriétaire : Hélène GARÇON');
+      expect(text).toContain('Charges : 120,00 €');
+      expect(text).toContain('T2 — Plus de 40 m²');
+      expect(text).not.toContain('ENATTENTE');
+      expect(text).not.toContain('REFUSÉ');
+      expect(text).not.toContain('ARCHIVÉ');
+      // Sectors in the wizard's order: the centre before "Autres".
+      expect(text.indexOf('GARÇON')).toBeLessThan(text.indexOf('VALIDÉ'));
+      // Every student got the same document.
+      for (const m of peer.received) expect(Buffer.compare(m.parsed.attachments[0].content, pdf.content)).toBe(0);
+    });
+
+    it('refuse plusieurs demandes : statut 3, aucun courriel', async () => {
+      await seed([
+        { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+        { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z' },
+        { email: 'chloe@example.fr', date: '2026-01-12T09:00:00Z' },
+      ]);
+      const ids = (await db().select({ id: etudiants.id }).from(etudiants)).map((r) => r.id);
+      const res = await update({ selection: ids.slice(0, 2), action: 'refuser' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', message: M.refusees(2) });
+      expect(Object.values(await statuts()).sort()).toEqual([1, 3, 3]);
+      expect(await db().$count(mailOutbox)).toBe(0);
+      expect(await t.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      const one = await update({ selection: [ids[2]], action: 'refuser' });
+      expect(one.json().message).toBe('1 demande refusée.');
+    });
+
+    it('ne change rien quand la sélection contient un identifiant inconnu, même pour valider', async () => {
+      const ids = await seed([
+        { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+        { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z' },
+      ]);
+      for (const action of ['valider', 'refuser']) {
+        const res = await update({ selection: [...ids, 999_999], action });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({
+          status: 'error',
+          errors: [{ key: 'selection', error: M.demandeIntrouvable([999_999]) }],
+        });
+      }
+      expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 1 });
+      expect(await db().$count(mailOutbox)).toBe(0);
+      expect(await db().$count(mailAttachments)).toBe(0);
+    });
+
+    it.each([
+      ['action', { action: 'supprimer' }, M.actionInconnue],
+      ['action', { action: undefined }, M.actionInconnue],
+      ['selection', { selection: [] }, M.selectionVide],
+      ['selection', { selection: undefined }, M.selectionVide],
+      ['selection', { selection: ['un'] }, M.selectionVide],
+      ['selection', { selection: [{ email: 'x@example.fr' }] }, M.selectionVide],
+      ['selection', { selection: Array.from({ length: 501 }, (_, i) => i + 1) }, 'Au plus 500 demandes à la fois.'],
+    ])('refuse une %s invalide (%j) sans rien changer', async (key, change, error) => {
+      const ids = await seed([{ email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' }]);
+      const res = await update({ selection: ids, action: 'valider', ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', errors: [{ key, error }] });
+      expect(await statuts()).toEqual({ 'ana@example.fr': 1 });
+      expect(await db().$count(mailOutbox)).toBe(0);
+    });
+
+    it('ne refuse pas une demande déjà validée (la liste est partie) et ne change alors rien', async () => {
+      const ids = await seed([
+        { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+        { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z', statutId: 2 },
+      ]);
+      const res = await update({ selection: ids, action: 'refuser' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ key: 'selection', error: M.dejaValidee('bruno@example.fr') }]);
+      expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 2 });
+      // Validating again re-sends the current list.
+      expect((await update({ selection: ids, action: 'valider' })).statusCode).toBe(200);
+      expect(await db().$count(mailOutbox, inArray(mailOutbox.to, ['ana@example.fr', 'bruno@example.fr']))).toBe(2);
+    });
+
+    it('sans offre validée, envoie quand même la liste, qui le dit clairement', async () => {
+      await db()
+        .insert(inscriptions)
+        .values([offer(1, 'ENATTENTE')]);
+      const ids = await seed([{ email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' }]);
+      expect((await update({ selection: ids, action: 'valider' })).statusCode).toBe(200);
+      await t.mail.drain();
+      expect(peer.received).toHaveLength(1);
+      expect(peer.received[0].parsed.text).toContain('Aucune offre de logement privé');
+      const text = pdfText(peer.received[0].parsed.attachments[0].content).replace(/\s+/g, ' ');
+      expect(text).toContain("Aucune offre de logement n'est disponible pour le moment.");
+      expect(text).not.toContain('ENATTENTE');
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import { PROXIMITES } from '@guichet/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  buildHousingListPdf,
+  groupBySector,
+  type HousingOffer,
+  NO_OFFER_TEXT,
+  offerFacts,
+  winAnsi,
+} from './housing-list.pdf.ts';
+import { pdfText } from './pdf-text.testing.ts';
+
+const site = {
+  nomSite: 'Guichet numérique étudiant',
+  emailContact: 'contact@guichet-etudiant.fr',
+  telephoneContact: '03 25 00 00 00',
+  adresseContact: '1 place de la Libération, 10000 TROYES',
+};
+const issuedAt = new Date('2026-03-05T10:00:00Z');
+
+const offer = (over: Partial<HousingOffer> = {}): HousingOffer => ({
+  proximite: PROXIMITES[0],
+  type: 'Studio',
+  surface: 'Entre 15 et 20 m²',
+  loyer: 'Entre 300 et 350 euros',
+  charges: '45.50',
+  equipement: 'Meublé',
+  colocation: 'Non',
+  chauffage: 'Individuel électrique',
+  immeuble: 'Oui',
+  etage: '2ème étage',
+  ascenceur: true,
+  parking: 'Oui',
+  typeParking: 'Privatif',
+  localVelo: false,
+  caf: 'Oui',
+  infoLogement: 'Logement rénové depuis moins de 5 ans',
+  nom: 'FRANÇOIS',
+  prenom: 'Hélène',
+  telephone: '0612345678',
+  email: 'helene.francois@example.fr',
+  ...over,
+});
+
+describe('liste des logements (PDF)', () => {
+  it('a une page de titre, un titre par secteur, chaque fait du logement et le contact du propriétaire, accents compris', async () => {
+    const pdf = await buildHousingListPdf({
+      site,
+      issuedAt,
+      sectorOrder: PROXIMITES,
+      offers: [
+        offer(),
+        offer({
+          proximite: PROXIMITES[5],
+          type: 'Chambre',
+          colocation: 'Oui',
+          immeuble: 'Non',
+          etage: null,
+          parking: 'Non',
+          typeParking: null,
+          ascenceur: false,
+          localVelo: true,
+          caf: 'Non',
+          nom: 'LEFÈVRE',
+          prenom: 'Zoë',
+          email: 'zoe@example.fr',
+          telephone: '0325000001',
+          chauffage: 'Individuel gaz',
+          equipement: 'Partiellement meublé',
+          infoLogement: 'Logement neuf',
+        }),
+      ],
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdfText(pdf).split('\f');
+    // Title page, then one page per non-empty sector.
+    expect(pages).toHaveLength(3);
+    // A long line may wrap: compare with single spaces.
+    const [title, centre, autres] = pages.map((p) => p.replace(/\s+/g, ' '));
+    for (const s of [
+      'Guichet numérique étudiant',
+      'Liste des logements privés',
+      'Édition du 05/03/2026',
+      '2 offres de logement, par secteur :',
+      `${PROXIMITES[0]} : 1 offre`,
+      'Contact',
+      '1 place de la Libération, 10000 TROYES',
+      'Téléphone : 03 25 00 00 00',
+      'Courriel : contact@guichet-etudiant.fr',
+    ]) {
+      expect(title).toContain(s);
+    }
+    expect(centre).toContain(PROXIMITES[0]);
+    for (const s of [
+      'Studio — Entre 15 et 20 m² — loyer Entre 300 et 350 euros hors charges',
+      'Charges : 45,50 €',
+      'Équipement : Meublé',
+      'Colocation : Non',
+      'Chauffage : Individuel électrique',
+      'Immeuble : Oui, 2ème étage',
+      'Ascenseur : Oui',
+      'Parking : Oui (privatif)',
+      'Local vélo : Non',
+      'Éligible aux aides au logement (CAF) : Oui',
+      'État : Logement rénové depuis moins de 5 ans',
+      'Propriétaire : Hélène FRANÇOIS',
+      'Téléphone : 06 12 34 56 78',
+      'Courriel : helene.francois@example.fr',
+    ]) {
+      expect(centre).toContain(s);
+    }
+    expect(centre).not.toContain('LEFÈVRE');
+    expect(autres).toContain('Autres : Agglomération troyenne');
+    for (const s of [
+      'Chambre — Entre 15 et 20 m²',
+      'Immeuble : Non',
+      'Parking : Non',
+      'Ascenseur : Non',
+      'Local vélo : Oui',
+      'Colocation : Oui',
+      'Propriétaire : Zoë LEFÈVRE',
+    ]) {
+      expect(autres).toContain(s);
+    }
+    expect(pages.map((p) => p.match(/Page \d+ \/ \d+/)?.[0])).toEqual(['Page 1 / 3', 'Page 2 / 3', 'Page 3 / 3']);
+    // No empty sector is printed.
+    for (const empty of PROXIMITES.slice(1, 5)) expect(pdfText(pdf)).not.toContain(empty);
+  });
+
+  it('dit clairement qu’aucune offre n’est disponible quand la liste est vide', async () => {
+    const text = pdfText(await buildHousingListPdf({ site, issuedAt, offers: [] }));
+    expect(text.split('\f')).toHaveLength(1);
+    expect(text.replace(/\s+/g, ' ')).toContain(NO_OFFER_TEXT);
+    expect(text).toContain('Page 1 / 1');
+  });
+
+  it('repète le titre du secteur en haut d’une page de suite et numérote chaque page', async () => {
+    const offers = Array.from({ length: 12 }, (_, i) => offer({ nom: `NOM${i}` }));
+    const pages = pdfText(await buildHousingListPdf({ site, issuedAt, offers })).split('\f');
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages[2]).toContain(`${PROXIMITES[0]} (suite)`);
+    for (let i = 0; i < 12; i++) expect(pages.join('')).toContain(`Propriétaire : Hélène NOM${i}\n`);
+    pages.forEach((p, i) => {
+      expect(p).toContain(`Page ${i + 1} / ${pages.length}`);
+    });
+  });
+
+  // CPU time, not wall time: the machine running the tests may be busy with other work.
+  it('construit mille offres en bien moins de deux secondes de calcul', async () => {
+    const offers = Array.from({ length: 1000 }, (_, i) =>
+      offer({ proximite: PROXIMITES[i % PROXIMITES.length], nom: `PROPRIÉTAIRE ${i}`, email: `p${i}@example.fr` }),
+    );
+    await buildHousingListPdf({ site, issuedAt, offers: offers.slice(0, 20) }); // warm-up
+    const started = process.cpuUsage();
+    const pdf = await buildHousingListPdf({ site, issuedAt, offers, sectorOrder: PROXIMITES });
+    const cpu = process.cpuUsage(started);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(1500);
+    const text = pdfText(pdf);
+    expect(text).toContain('1000 offres de logement');
+    expect(text).toContain('PROPRIÉTAIRE 999');
+  });
+});
+
+describe('winAnsi', () => {
+  it('garde les lettres françaises, €, ² et la typographie, et remplace ce que la police ne sait pas écrire', () => {
+    expect(winAnsi('éèàçôîùœÉÈÀÇ € m² « » – — ’ …')).toBe('éèàçôîùœÉÈÀÇ € m² « » – — ’ …');
+    expect(winAnsi('Łukasz Dvořák 45\u202f€')).toBe('Lukasz Dvorák 45\u00a0€');
+    expect(winAnsi('王 😀')).toBe('? ?');
+  });
+});
+
+describe('groupBySector', () => {
+  it('suit l’ordre des secteurs donné, les secteurs inconnus à la fin', () => {
+    const groups = groupBySector(
+      [offer({ proximite: 'Zeta' }), offer({ proximite: PROXIMITES[3] }), offer({ proximite: PROXIMITES[0] })],
+      PROXIMITES,
+    );
+    expect(groups.map((g) => g.sector)).toEqual([PROXIMITES[0], PROXIMITES[3], 'Zeta']);
+  });
+  it('décrit les faits du logement sous un titre type, surface et loyer', () => {
+    expect(offerFacts(offer()).map(([label]) => label)).toEqual([
+      'Charges',
+      'Équipement',
+      'Colocation',
+      'Chauffage',
+      'Immeuble',
+      'Ascenseur',
+      'Parking',
+      'Local vélo',
+      'Éligible aux aides au logement (CAF)',
+      'État',
+    ]);
+  });
+});
