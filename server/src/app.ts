@@ -23,6 +23,8 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
+import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
+import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
@@ -61,6 +63,7 @@ export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (a
 const features: Feature[] = [
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
+  { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
   { admin: rolesAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];

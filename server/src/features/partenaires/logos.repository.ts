@@ -1,0 +1,43 @@
+import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { logos, partenaires } from '../../db/schema.ts';
+import type { LogoImage } from './logo-image.ts';
+
+/** A logo nobody refers to is kept this long: the time to finish filling in a form after uploading. */
+export const ORPHAN_LOGO_MS = 24 * 60 * 60 * 1000;
+
+/** Logos are rows (decisions §4): every server process serves every logo, a backup holds them. */
+export const logosRepository = {
+  async add(db: DbOrTx, logo: LogoImage): Promise<void> {
+    await db.insert(logos).values({ name: logo.name, contentType: logo.contentType, data: logo.data });
+  },
+
+  async find(db: DbOrTx, name: string) {
+    const [row] = await db
+      .select({ contentType: logos.contentType, data: logos.data })
+      .from(logos)
+      .where(eq(logos.name, name));
+    return row;
+  },
+
+  async exists(db: DbOrTx, name: string): Promise<boolean> {
+    const [row] = await db.select({ name: logos.name }).from(logos).where(eq(logos.name, name));
+    return !!row;
+  },
+
+  /**
+   * Deletes logos older than a day that no partner and no pending proposal uses: abandoned
+   * forms, replaced logos and refused proposals. Returns how many went.
+   */
+  async deleteOrphans(db: DbOrTx, now = new Date()): Promise<number> {
+    const used = db
+      .select({ one: sql`1` })
+      .from(partenaires)
+      .where(or(eq(partenaires.logo, logos.name), sql`${partenaires.tempdata}->>'logo' = ${logos.name}`));
+    const deleted = await db
+      .delete(logos)
+      .where(and(lt(logos.createdAt, new Date(now.getTime() - ORPHAN_LOGO_MS)), notExists(used)))
+      .returning({ name: logos.name });
+    return deleted.length;
+  },
+};

@@ -1,0 +1,186 @@
+import { LOGO_MAX_BYTES, LOGO_NAME, MESSAGES } from '@guichet/contract';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { logos, partenaires } from '../../db/schema.ts';
+import { jpegLogo, multipart, pngLogo, register, upload } from './partenaires.fixtures.ts';
+
+const refused = {
+  status: 'error',
+  message: MESSAGES.erreurLogo,
+  errors: [{ key: 'logo', error: MESSAGES.erreurLogo }],
+};
+
+describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+  const count = () => t.app.db.$count(logos);
+
+  it('accepte un PNG, le stocke en base sous un nom aléatoire et le sert avec ses en-têtes', async () => {
+    const res = await upload(t.app, await pngLogo(), 'Mon logo (final).PNG');
+    expect(res.statusCode).toBe(200);
+    const { status, file } = res.json();
+    expect(status).toBe('success');
+    expect(file).toMatch(LOGO_NAME);
+    expect(file).toMatch(/\.png$/);
+    const [row] = await t.app.db.select().from(logos).where(eq(logos.name, file));
+    expect(row.contentType).toBe('image/png');
+
+    const got = await t.app.inject({ url: `/api/file/download/${file}` });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(got.rawPayload, row.data)).toBe(0);
+    const meta = await sharp(got.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 60, 30]);
+  });
+
+  it('accepte un JPEG, réencodé sans ses métadonnées (EXIF) et borné à 1000 px', async () => {
+    const big = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#18753c' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Secret interne', Artist: 'Appareil du directeur' } })
+      .toBuffer();
+    expect((await sharp(big).metadata()).exif).toBeDefined();
+    const res = await upload(t.app, big, 'photo.jpeg', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const file = res.json().file as string;
+    expect(file).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    const got = await t.app.inject({ url: `/api/file/download/${file}` });
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(got.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1000, 500]);
+    expect(meta.exif).toBeUndefined();
+    expect(got.rawPayload.includes(Buffer.from('Secret interne'))).toBe(false);
+  });
+
+  it('refuse un fichier texte nommé .png, sans rien stocker', async () => {
+    const before = await count();
+    const res = await upload(t.app, Buffer.from('Ceci n’est pas une image.\n'), 'logo.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refused);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuse un en-tête PNG suivi de données sans valeur, et un PNG tronqué', async () => {
+    const before = await count();
+    const png = await pngLogo();
+    const garbage = Buffer.concat([png.subarray(0, 33), Buffer.alloc(4096, 0x41)]);
+    const bad = await upload(t.app, garbage);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual(refused);
+    const truncated = await upload(t.app, png.subarray(0, png.length - 30));
+    expect(truncated.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuse les autres formats (GIF, SVG) même déclarés en PNG', async () => {
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    expect((await upload(t.app, gif, 'logo.png')).statusCode).toBe(400);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(t.app, svg, 'logo.png', 'image/png')).statusCode).toBe(400);
+  });
+
+  it('refuse 3 Mo + 1 octet, coupé par la limite du serveur ; 3 Mo exactement passe la limite', async () => {
+    const before = await count();
+    const png = await pngLogo();
+    // A valid PNG padded after IEND: only the size decides.
+    const over = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES + 1 - png.length)]);
+    const res = await upload(t.app, over);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refused);
+    expect(await count()).toBe(before);
+    const exact = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES - png.length)]);
+    const ok = await upload(t.app, exact);
+    expect(ok.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('ignore le nom envoyé : « ../ » ne change ni le nom stocké ni un fichier du disque', async () => {
+    const res = await upload(t.app, await jpegLogo(), '../../../server/src/app.ts', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const file = res.json().file as string;
+    expect(file).toMatch(LOGO_NAME);
+    expect(file).not.toContain('..');
+    expect(file).not.toContain('/');
+  });
+
+  it('refuse une requête sans fichier, un autre champ ou un corps JSON', async () => {
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/logo/upload',
+      ...multipart('image', 'logo.png', 'image/png', await pngLogo()),
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual([{ key: 'logo', error: MESSAGES.erreurLogo }]);
+    const json = await t.app.inject({ method: 'POST', url: '/api/logo/upload', payload: { logo: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors).toEqual([{ key: 'logo', error: MESSAGES.erreurLogo }]);
+  });
+
+  it('ne sert que des noms de logos existants : ni autre nom, ni chemin avec ../', async () => {
+    const unknown = 'ffffffffffffffffffffffffffffffff.png';
+    for (const url of [
+      `/api/file/download/${unknown}`,
+      '/api/file/download/app.ts',
+      '/api/file/download/..%2F..%2Fpackage.json',
+      '/api/file/download/../../package.json',
+      '/api/file/download/%2E%2E%2Fserver%2Fsrc%2Fapp.ts',
+      '/api/file/download/index.html',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/json/);
+    }
+  });
+
+  it('supprime au téléversement suivant les logos de plus d’un jour que personne n’utilise', async () => {
+    const used = await register(t.app, {});
+    const [{ logo: usedLogo }] = await t.app.db
+      .select({ logo: partenaires.logo })
+      .from(partenaires)
+      .where(eq(partenaires.id, used));
+    const proposed = (await upload(t.app, await pngLogo('#ff0000'))).json().file as string;
+    await t.app.db
+      .update(partenaires)
+      .set({ tempdata: { logo: proposed } })
+      .where(eq(partenaires.id, used));
+    const orphanOld = (await upload(t.app, await pngLogo('#00ff00'))).json().file as string;
+    const orphanRecent = (await upload(t.app, await pngLogo('#0000ff'))).json().file as string;
+    await t.app.db
+      .update(logos)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(sql`${logos.name} in (${usedLogo}, ${proposed}, ${orphanOld})`);
+
+    await upload(t.app, await pngLogo('#123456'));
+    const names = (await t.app.db.select({ name: logos.name }).from(logos)).map((r) => r.name);
+    expect(names).toContain(usedLogo);
+    expect(names).toContain(proposed);
+    expect(names).toContain(orphanRecent);
+    expect(names).not.toContain(orphanOld);
+    expect((await t.app.inject({ url: `/api/file/download/${orphanOld}` })).statusCode).toBe(404);
+  });
+});
+
+describe(`logos : limite par adresse (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ PUBLIC_FORM_RATE_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('répond 429 en français au-delà de PUBLIC_FORM_RATE_LIMIT téléversements par minute', async () => {
+    const png = await pngLogo();
+    expect((await upload(t.app, png)).statusCode).toBe(200);
+    expect((await upload(t.app, png)).statusCode).toBe(200);
+    const third = await upload(t.app, png);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(MESSAGES.tropDeRequetes);
+  });
+});

@@ -1,0 +1,172 @@
+import {
+  errorResponseSchema,
+  LOGO_MAX_BYTES,
+  LOGO_NAME,
+  logoUploadResponseSchema,
+  PARTENAIRE_MESSAGES as M,
+  MESSAGES,
+  partenaireAddSchema,
+  partenaireConfirmSchema,
+  partenaireIdParamsSchema,
+  partenairePublicQuerySchema,
+  partenairePublicSchema,
+  partenaireSelfUpdateSchema,
+  partenaireSelfViewSchema,
+  successSchema,
+} from '@guichet/contract';
+import type { FastifyContextConfig } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { reencodeLogo } from './logo-image.ts';
+import { logosRepository } from './logos.repository.ts';
+import { partenairesRepository as repo } from './partenaires.repository.ts';
+import * as rules from './partenaires.service.ts';
+
+const tags = ['Partenaires'];
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+/** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
+export async function partenairesPublicRoutes(app: AppInstance) {
+  const deps = { db: app.db, mail: app.mail };
+  // Anyone may write here: a per-address limit keeps a script from flooding the office (0 turns it off).
+  const limit = app.config.publicFormRateLimit;
+  const limited: FastifyContextConfig = limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {};
+
+  app.post(
+    '/partenaire/add',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Inscrit un partenaire (statut « En attente », inactif)',
+        body: partenaireAddSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { typePartenaire, ...fields } = request.body;
+      await rules.register(deps, fields, typePartenaire);
+      return { status: 'success' as const, message: M.inscriptionEnregistree };
+    },
+  );
+
+  app.get(
+    '/partenaire/get/valid',
+    {
+      schema: {
+        tags,
+        summary: 'Annuaire public : partenaires validés et actifs, filtrables par thème',
+        querystring: partenairePublicQuerySchema,
+        response: { 200: z.array(partenairePublicSchema) },
+      },
+    },
+    (request) => repo.publicList(app.db, request.query.filtres),
+  );
+
+  app.get(
+    '/partenaire/get/one/by/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Informations du partenaire pour son lien personnel',
+        params: z.object({ token: z.string().max(100) }),
+        response: { 200: partenaireSelfViewSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { partenaire: await rules.viewByToken(deps, request.params.token) };
+    },
+  );
+
+  app.post(
+    '/partenaire/valid/infos/:id',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Le partenaire confirme ses informations sans les modifier (jeton du lien personnel)',
+        params: partenaireIdParamsSchema,
+        body: partenaireConfirmSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await rules.confirmUnchanged(deps, request.params.id, request.body.token);
+      return { status: 'success' as const, message: M.infosConfirmees };
+    },
+  );
+
+  app.post(
+    '/partenaire/update/:id',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Le partenaire propose des modifications, à valider par le guichet (jeton du lien personnel)',
+        params: partenaireIdParamsSchema,
+        body: partenaireSelfUpdateSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { token, ...fields } = request.body;
+      await rules.propose(deps, request.params.id, token, fields);
+      return { status: 'success' as const, message: M.modificationsEnvoyees };
+    },
+  );
+
+  app.post(
+    '/logo/upload',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Téléverse un logo JPEG ou PNG de 3 Mo au plus (champ multipart « logo »)',
+        consumes: ['multipart/form-data'],
+        response: { 200: logoUploadResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const refused = () => badRequest([{ key: 'logo', error: MESSAGES.erreurLogo }], MESSAGES.erreurLogo);
+      if (!request.isMultipart()) throw refused();
+      const part = await request.file().catch(() => undefined);
+      if (part?.fieldname !== 'logo') throw refused();
+      // The multipart limit (3 MB) cuts the stream: an oversized file is never read whole.
+      const bytes = await part.toBuffer().catch(() => undefined);
+      if (!bytes || part.file.truncated || bytes.length > LOGO_MAX_BYTES) throw refused();
+      const logo = await reencodeLogo(bytes);
+      if (!logo) throw refused();
+      await logosRepository.add(app.db, logo);
+      // Opportunistic cleanup: abandoned, replaced and refused logos do not pile up.
+      await logosRepository.deleteOrphans(app.db);
+      return { status: 'success' as const, file: logo.name };
+    },
+  );
+
+  app.get(
+    '/file/download/:file',
+    {
+      schema: {
+        tags,
+        summary: 'Un logo enregistré (PNG ou JPEG)',
+        params: z.object({ file: z.string().max(100) }),
+        produces: ['image/png', 'image/jpeg'],
+        response: { 200: z.instanceof(Buffer), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      // Only names this server generated: no path, no other file can be asked for.
+      const logo = LOGO_NAME.test(file) ? await logosRepository.find(app.db, file) : undefined;
+      if (!logo) throw notFound('Fichier introuvable.');
+      return reply
+        .header('content-type', logo.contentType)
+        .header('content-disposition', `inline; filename="${file}"`)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo.data);
+    },
+  );
+}

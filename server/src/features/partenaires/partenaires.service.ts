@@ -1,0 +1,124 @@
+import {
+  PARTENAIRE_MESSAGES as M,
+  MESSAGES,
+  type PartenaireFields,
+  type PartenaireType,
+  partenaireUpdatePath,
+} from '@guichet/contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import { referenceRepository } from '../reference/reference.repository.ts';
+import { logosRepository } from './logos.repository.ts';
+import { type AdminWrite, partenairesRepository as repo } from './partenaires.repository.ts';
+
+/**
+ * The partner rules (spec §4, decisions §4) as plain functions: registration, the renewal token's
+ * life (mailed, used once to confirm or to propose), and the staff review of a proposal.
+ */
+export type PartenairesDeps = { db: Db; mail: Mailer };
+
+const introuvableToken = () => notFound(MESSAGES.partenaireIntrouvableToken);
+const introuvable = () => notFound(MESSAGES.partenaireIntrouvable);
+const conflict = (message: string) => new HttpError(409, message);
+
+/** Logo names pass the contract's pattern; here they must also be stored. */
+async function requireLogo(db: Db, fields: PartenaireFields, message: string) {
+  if (!(await logosRepository.exists(db, fields.logo))) {
+    throw badRequest([{ key: 'logo', error: M.logoInconnu }], message);
+  }
+}
+
+export async function register(deps: PartenairesDeps, fields: PartenaireFields, type: PartenaireType) {
+  await requireLogo(deps.db, fields, MESSAGES.remplirTousLesChamps);
+  return repo.add(deps.db, fields, type);
+}
+
+/** The personal link's page: the partner's own fields. An unknown or used token is a 404. */
+export async function viewByToken(deps: PartenairesDeps, token: string) {
+  const found = await repo.findByTokenHash(deps.db, hashToken(token));
+  if (!found) throw introuvableToken();
+  return found;
+}
+
+export async function confirmUnchanged(deps: PartenairesDeps, id: number, token: string) {
+  if (!(await repo.confirmWithToken(deps.db, id, hashToken(token)))) throw introuvableToken();
+}
+
+export async function propose(deps: PartenairesDeps, id: number, token: string, fields: PartenaireFields) {
+  // The token is checked before the logo, so an id alone learns nothing.
+  const owner = await repo.findByTokenHash(deps.db, hashToken(token));
+  if (owner?.id !== id) throw introuvableToken();
+  await requireLogo(deps.db, fields, MESSAGES.remplirTousLesChamps);
+  if (!(await repo.proposeWithToken(deps.db, id, hashToken(token), fields))) throw introuvableToken();
+}
+
+/**
+ * Stores a new token and queues the mail carrying it in one transaction, then wakes the
+ * dispatcher: either both happen or neither. A new mail replaces the previous link.
+ */
+export async function sendRenewal(deps: PartenairesDeps, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const partenaire = await repo.lock(tx, id);
+    if (!partenaire) throw introuvable();
+    if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
+    const token = newToken();
+    await repo.setToken(tx, id, hashToken(token));
+    const params = await referenceRepository.params(tx);
+    const body = deps.mail.render({
+      params,
+      title: 'Vos informations dans l’annuaire des partenaires',
+      paragraphs: [
+        `Bonjour ${partenaire.civiliteR} ${partenaire.nomR},`,
+        `Comme chaque année, nous vous demandons de vérifier les informations de « ${partenaire.nom} » publiées dans l’annuaire des partenaires du ${params.nomSite}.`,
+        'Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel et ne sert qu’une fois : merci de ne pas le transférer.',
+      ],
+      link: { label: 'Vérifier mes informations', href: partenaireUpdatePath(token) },
+    });
+    const to = [...new Set([partenaire.mail, partenaire.mailR].map((m) => m.trim().toLowerCase()))].join(', ');
+    await deps.mail.enqueue(tx, {
+      to,
+      subject: `Mise à jour annuelle de vos informations — ${params.nomSite}`,
+      ...body,
+    });
+  });
+  deps.mail.wake();
+}
+
+/** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */
+export async function updateByStaff(deps: PartenairesDeps, id: number, write: AdminWrite) {
+  const errors = [];
+  if (write.categorie !== null && !(await repo.categorieExists(deps.db, write.categorie)))
+    errors.push({ key: 'categorie', error: M.categorieInconnue });
+  if (write.filtre !== null && !(await repo.filtreExists(deps.db, write.filtre)))
+    errors.push({ key: 'filtre', error: M.filtreInconnu });
+  if (!(await logosRepository.exists(deps.db, write.logo))) errors.push({ key: 'logo', error: M.logoInconnu });
+  if (errors.length) throw badRequest(errors, MESSAGES.erreurEnregistrement);
+  await deps.db.transaction(async (tx) => {
+    const partenaire = await repo.lock(tx, id);
+    if (!partenaire) throw introuvable();
+    if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
+    await repo.updateAdmin(tx, id, write);
+  });
+}
+
+/** Applies the (possibly edited) proposal, logo included, and closes it: one transaction. */
+export async function validateProposal(deps: PartenairesDeps, id: number, fields: PartenaireFields) {
+  await requireLogo(deps.db, fields, MESSAGES.erreurVerifierSaisie);
+  await deps.db.transaction(async (tx) => {
+    const partenaire = await repo.lock(tx, id);
+    if (!partenaire) throw introuvable();
+    if (!partenaire.tempdata) throw conflict(M.aucuneModification);
+    await repo.applyProposal(tx, id, fields);
+  });
+}
+
+export async function refuseProposal(deps: PartenairesDeps, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const partenaire = await repo.lock(tx, id);
+    if (!partenaire) throw introuvable();
+    if (!partenaire.tempdata) throw conflict(M.aucuneModification);
+    await repo.dropProposal(tx, id);
+  });
+}
