@@ -6,6 +6,7 @@ import { type AppInstance, buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { agentsRepository } from '../server/src/features/auth/agents.repository.ts';
+import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
 import { freePort } from '../server/test/postgres-server.ts';
 
@@ -42,7 +43,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     ...env,
   });
   config.webDist = webDist;
-  const app = await buildApp({ config, database, logger: false });
+  // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const mail = env.SMTP_URL
+    ? startMailDispatcher({ db: database.db, kind: database.kind, config, log: quiet, intervalMs: 250 })
+    : undefined;
+  const app = await buildApp({ config, database, logger: false, mailDispatcher: mail });
   await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -79,6 +85,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     async close() {
       await browser.close();
       await app.close();
+      await mail?.stop();
       await database.close();
       if (errors.length) throw new Error(`Erreurs JavaScript dans la page : ${errors.join(' | ')}`);
     },
