@@ -1,0 +1,198 @@
+import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES, PROXIMITES } from '@guichet/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etudiants, inscriptions } from '../server/src/db/schema.ts';
+import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
+import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
+import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+
+/** A labelled field, whatever required-marker MUI appends to its label. */
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}[\\s\u2009*]*$`));
+}
+/** The error text linked to a field (aria-describedby), as a screen reader announces it. */
+async function errorOf(page: Page, label: string) {
+  const input = field(page, label);
+  expect(await input.getAttribute('aria-invalid')).toBe('true');
+  return page.locator(`#${await input.getAttribute('aria-describedby')}`).textContent();
+}
+
+describe('demandes étudiants dans Chromium', () => {
+  let portal: Portal;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    portal = await startPortal({ SMTP_URL: peer.url });
+    await portal.agent('gestion.etudiants', ['ROLE_USER']);
+    const db = portal.database.db;
+    // One validated housing offer for the list, one pending that must stay out of it.
+    const housing = {
+      prenom: 'Hélène',
+      telephone: '0612345678',
+      adresse: '3 rue Émile Zola',
+      cp: '10000',
+      ville: 'TROYES',
+      proximite: PROXIMITES[0],
+      type: 'Studio',
+      colocation: 'Non',
+      immeuble: 'Oui',
+      etage: '2ème étage',
+      surface: 'Entre 15 et 20 m²',
+      chauffage: 'Collectif',
+      loyer: 'Entre 300 et 350 euros',
+      charges: '45.50',
+      equipement: 'Meublé',
+      infoLogement: 'Logement ancien',
+      ascenceur: true,
+      parking: 'Non',
+      localVelo: true,
+      caf: 'Oui',
+    };
+    await db.insert(inscriptions).values([
+      { ...housing, statutId: 2, nom: 'FRANÇOIS', email: 'h.francois@example.fr' },
+      { ...housing, statutId: 1, nom: 'ENATTENTE', email: 'attente@example.fr' },
+    ]);
+    // Requests made earlier by other students.
+    await db.insert(etudiants).values([
+      {
+        email: 'theo.autre@example.fr',
+        cp: '10300',
+        ville: 'SAINTE-SAVINE',
+        ecole: 'IUT',
+        date: new Date('2026-01-05T09:00:00Z'),
+      },
+      {
+        email: 'disparu@example.fr',
+        cp: '10000',
+        ville: 'TROYES',
+        ecole: 'UTT',
+        date: new Date('2026-01-04T09:00:00Z'),
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await peer?.close();
+  });
+
+  it('un étudiant corrige ses erreurs puis reçoit la confirmation de sa demande', async () => {
+    const page = await portal.page();
+    await page.goto('/demande/etudiant');
+    await page.getByRole('heading', { level: 1, name: 'Demander la liste des logements' }).waitFor();
+    expect(await page.getByRole('link', { name: 'données personnelles', exact: true }).getAttribute('href')).toBe(
+      '/donnees-personnelles',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Sent empty: the banner, and every field says what is wrong.
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.remplirTousLesChamps }).waitFor();
+    for (const label of ['Adresse e-mail', 'Code postal', 'Ville', 'École envisagée']) {
+      expect(await errorOf(page, label)).toBe(FIELD_MESSAGES.obligatoire);
+    }
+    // Focus goes to the first field to correct.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await field(page, 'Adresse e-mail').fill('lea.etudiante@example.fr');
+    await field(page, 'Code postal').pressSequentially('1000');
+    await field(page, 'Ville').pressSequentially('troyes');
+    expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
+    await field(page, 'École envisagée').selectOption('Lycée Marie de Champagne');
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'champ-cp');
+    expect(await errorOf(page, 'Code postal')).toBe(FIELD_MESSAGES.cp);
+    expect(await field(page, 'Adresse e-mail').getAttribute('aria-invalid')).toBe('false');
+
+    await field(page, 'Code postal').pressSequentially('0');
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Demande enregistrée' }).waitFor();
+    await page.getByRole('status').filter({ hasText: ETUDIANT_MESSAGES.demandeEnregistree }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const [row] = await portal.database.db
+      .select()
+      .from(etudiants)
+      .where(eq(etudiants.email, 'lea.etudiante@example.fr'));
+    expect(row).toMatchObject({ cp: '10000', ville: 'TROYES', ecole: 'Lycée Marie de Champagne', statutId: 1 });
+  });
+
+  it('un agent valide deux demandes : les courriels partent avec la liste et le tableau montre « Validé »', async () => {
+    const page = await portal.page();
+    await login(page, 'gestion.etudiants');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page
+      .getByRole('navigation', { name: "Menu d'administration" })
+      .getByRole('link', { name: 'Etudiants' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
+    const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+    await row('lea.etudiante@example.fr').waitFor();
+    // Newest first; the address column shows postal code and city.
+    expect(await row('theo.autre@example.fr').textContent()).toContain('10300 SAINTE-SAVINE');
+    const valider = page.getByRole('button', { name: 'Valider et envoyer le mail' });
+    const refuser = page.getByRole('button', { name: 'Refuser' });
+    expect(await valider.isDisabled()).toBe(true);
+    expect(await refuser.isDisabled()).toBe(true);
+
+    await row('lea.etudiante@example.fr').getByRole('checkbox').check();
+    await row('theo.autre@example.fr').getByRole('checkbox').check();
+    await page.getByText('2 ligne(s) sélectionnée(s)').waitFor();
+    expect(await valider.isEnabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await valider.click();
+    const banner = page.getByRole('status').filter({ hasText: ETUDIANT_MESSAGES.validees(2) });
+    await banner.waitFor();
+    await row('lea.etudiante@example.fr').getByText('Validé').waitFor();
+    await row('theo.autre@example.fr').getByText('Validé').waitFor();
+    expect(await row('disparu@example.fr').getByText('En attente').count()).toBe(1);
+    await page.getByText('Aucune ligne sélectionnée').waitFor();
+    // The success banner leaves after 3 seconds.
+    await banner.waitFor({ state: 'hidden', timeout: 6000 });
+
+    // The dispatcher delivers both mails to the SMTP server, each with the housing list.
+    await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(2);
+    expect(peer.received.map((m) => m.envelope.to[0]).sort()).toEqual([
+      'lea.etudiante@example.fr',
+      'theo.autre@example.fr',
+    ]);
+    for (const mail of peer.received) {
+      const [pdf] = mail.parsed.attachments;
+      expect(pdf.filename).toBe('Liste des logements privés.pdf');
+      const text = pdfText(pdf.content);
+      expect(text).toContain('Propriétaire : Hélène FRANÇOIS');
+      expect(text).not.toContain('ENATTENTE');
+    }
+
+    // The statut filter now finds them as validated.
+    await field(page, 'Statut').click();
+    await page.getByRole('option', { name: 'Validé' }).click();
+    await page.getByText('Aucune ligne sélectionnée').waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '@example.fr' }).count()).toBe(2);
+  });
+
+  it('un refus qui échoue affiche « Une erreur est survenue. » et ne change pas les lignes', async () => {
+    const page = await portal.page();
+    await login(page, 'gestion.etudiants');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page.goto('/admin/etudiants');
+    const row = page.getByRole('row').filter({ hasText: 'disparu@example.fr' });
+    await row.waitFor();
+    // Someone else removed this request meanwhile: the server answers 404.
+    await portal.database.db.delete(etudiants).where(eq(etudiants.email, 'disparu@example.fr'));
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEtudiants }).waitFor();
+    expect(await row.getByText('En attente').count()).toBe(1);
+    expect(await page.getByText('1 ligne(s) sélectionnée(s)').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The export carries the table's rows, under its accented file name.
+    const href = await page.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href');
+    const res = await page.request.get(href ?? '');
+    expect(res.headers()['content-disposition']).toContain("filename*=UTF-8''inscriptions_%C3%A9tudiants.csv");
+    expect(await res.text()).toContain('lea.etudiante@example.fr');
+  });
+});
