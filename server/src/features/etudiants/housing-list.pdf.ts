@@ -49,7 +49,7 @@ const BLUE = '#000091';
 const GREY = '#555555';
 const RULE = '#cccccc';
 const MARGIN = 50;
-const FOOTER_GAP = 36;
+const FOOTER_GAP = 24;
 
 /**
  * The standard PDF fonts only know WinAnsi (Latin-1 plus € ’ œ …): every French letter is
@@ -89,7 +89,8 @@ const yesNo = (v: boolean | string) => (v === true || v === 'Oui' ? 'Oui' : 'Non
 const phone = (t: string) => (/^\d{10}$/.test(t) ? t.replace(/(\d{2})(?=\d)/g, '$1 ') : t);
 
 /** The heading of an offer: type, surface and rent, what a student compares first. */
-export const offerTitle = (o: HousingOffer) => `${o.type} — ${o.surface} — loyer ${o.loyer} hors charges`;
+export const offerTitle = (o: HousingOffer) =>
+  `${o.type} — ${o.surface} — Loyer hors charges : ${o.loyer.charAt(0).toLowerCase()}${o.loyer.slice(1)}`;
 
 /** The other housing facts of spec §2, as label/value pairs in reading order. */
 export function offerFacts(o: HousingOffer): [string, string][] {

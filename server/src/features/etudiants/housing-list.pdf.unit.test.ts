@@ -92,7 +92,7 @@ describe('liste des logements (PDF)', () => {
     }
     expect(centre).toContain(PROXIMITES[0]);
     for (const s of [
-      'Studio — Entre 15 et 20 m² — loyer Entre 300 et 350 euros hors charges',
+      'Studio — Entre 15 et 20 m² — Loyer hors charges : entre 300 et 350 euros',
       'Charges : 45,50 €',
       'Équipement : Meublé',
       'Colocation : Non',
