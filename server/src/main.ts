@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureBootstrapAdmin } from './bootstrap.ts';
+import { startAdminSocket } from './cli/admin-socket.ts';
+import { acquireDataLock } from './cli/data-lock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -12,20 +14,28 @@ async function main() {
   const config = loadConfig();
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(dist) ? dist : undefined;
+  // The embedded database belongs to one process: refused while a `npm run user` command holds it.
+  const dataLock = config.databaseUrl ? undefined : await acquireDataLock(config.dataDir, 'serveur');
   const database = await openDatabase(config);
   await migrate(database);
   let dispatcher: MailDispatcher | undefined;
   const app = await buildApp({ config, database, mailDispatcher: { wake: () => dispatcher?.wake() } });
   await ensureBootstrapAdmin(app.db, config, (line) => console.log(line));
+  // `npm run user` reaches the embedded database through this process (cli/admin-socket.ts).
+  const adminSocket = dataLock
+    ? await startAdminSocket({ dataDir: config.dataDir, db: database.db, log: app.log.child({ module: 'admin' }) })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'arrêt en cours');
+    await adminSocket?.close();
     await app.close(); // finishes requests in flight
     await dispatcher?.stop(); // finishes the mail being sent; the rest stays queued
     await database.close();
+    dataLock?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

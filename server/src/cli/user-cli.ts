@@ -1,0 +1,146 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { ROLES } from '@guichet/contract';
+import { loadConfig } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { askRunningServer } from './admin-socket.ts';
+import { acquireDataLock, DataDirBusyError } from './data-lock.ts';
+import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
+
+/**
+ * `npm run user -- add|passwd|disable|enable|list`: staff accounts from the command line (entry: user.ts).
+ * With PostgreSQL (DATABASE_URL) the command opens the database like any server process. With
+ * the embedded database it asks the running portal through DATA_DIR/admin.sock, and opens the
+ * data folder itself only when no process holds it.
+ */
+const USAGE = `Usage : npm run user -- <commande> [options]
+
+  add     --username U --password P --prenom F --nom N [--role ROLE_USER …]
+          crée un agent (--role peut être répété : ${ROLES.join(', ')})
+  passwd  --username U --password P   change le mot de passe et ferme les sessions ouvertes
+  disable --username U                désactive l’agent : plus de connexion, sessions fermées
+  enable  --username U                réactive un agent désactivé
+  list                                liste les agents, leur état et leurs rôles
+
+Si le portail tourne sur la base embarquée, la commande passe par lui (DATA_DIR/admin.sock).`;
+
+const OPTIONS: Record<UserCommand['command'], string[]> = {
+  add: ['username', 'password', 'prenom', 'nom', 'role'],
+  passwd: ['username', 'password'],
+  disable: ['username'],
+  enable: ['username'],
+  list: [],
+};
+
+export type CliOptions = {
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** How long to wait for a portal that is starting: it holds the data folder, its socket is not open yet. */
+  waitForPortalMs?: number;
+};
+
+class UsageError extends Error {}
+
+/** argv → a validated command; French messages for every mistake. */
+function commandFromArgv(argv: string[]): UserCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    const option = /'(-{1,2}[^\s']+)/.exec((err as Error).message)?.[1];
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Option inconnue : ${option}.`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`L’option ${option} attend une valeur.`);
+    throw new UsageError('Arguments invalides.');
+  }
+  const [command, ...extra] = parsed.positionals;
+  if (!command) throw new UsageError('Indiquez une commande.');
+  if (!(command in OPTIONS)) throw new UsageError(`Commande inconnue : ${command}.`);
+  if (extra.length) throw new UsageError(`Argument en trop : ${extra.join(' ')}.`);
+  const allowed = OPTIONS[command as UserCommand['command']];
+  const values = parsed.values as Record<string, string | string[] | undefined>;
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && key !== 'help' && !allowed.includes(key)) {
+      throw new UsageError(`L’option --${key} ne s’applique pas à la commande ${command}.`);
+    }
+  }
+  const { role, ...rest } = values;
+  return parseUserCommand({ command, ...rest, ...(command === 'add' ? { roles: role ?? [] } : {}) });
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      prenom: { type: 'string' },
+      nom: { type: 'string' },
+      role: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+async function run(command: UserCommand, opts: CliOptions): Promise<{ lines: string[]; via: string }> {
+  const config = loadConfig(opts.env);
+  if (config.databaseUrl) {
+    return withDatabase(await openPostgres(config.databaseUrl), command, 'base PostgreSQL de DATABASE_URL');
+  }
+  const deadline = Date.now() + (opts.waitForPortalMs ?? 20_000);
+  for (;;) {
+    const reply = await askRunningServer(config.dataDir, command);
+    if (reply) {
+      if (!reply.ok) throw new CommandError(reply.error);
+      return { lines: reply.lines, via: `par le portail en cours d’exécution sur ${config.dataDir}` };
+    }
+    try {
+      const lock = await acquireDataLock(config.dataDir, 'commande');
+      try {
+        const database = await openPglite(config.dataDir);
+        return await withDatabase(database, command, `base embarquée de ${config.dataDir}, portail arrêté`);
+      } finally {
+        lock.release();
+      }
+    } catch (err) {
+      // A portal starting up holds the folder before its socket opens: ask it again shortly.
+      if (!(err instanceof DataDirBusyError) || Date.now() > deadline) throw err;
+      await sleep(500);
+    }
+  }
+}
+
+async function withDatabase(database: Database, command: UserCommand, via: string) {
+  try {
+    await migrate(database);
+    return { lines: await runUserCommand(database.db, command), via };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs one command line; returns the exit code (0 done, 1 refused, 2 wrong usage). */
+export async function runCli(argv: string[], opts: CliOptions): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    opts.out(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  try {
+    const { lines, via } = await run(commandFromArgv(argv), opts);
+    for (const line of lines) opts.out(line);
+    opts.err(`(${via})`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      opts.err(`Erreur : ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    // Refusals (CommandError, DataDirBusyError, configuration) carry a French sentence.
+    opts.err(`Erreur : ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,149 @@
+import { ROLES } from '@guichet/contract';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
+import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
+
+/** A refusal the person at the terminal can act on (French, no stack trace). */
+export class CommandError extends Error {}
+
+const required = (option: string) => ({ error: `L’option --${option} est obligatoire.` });
+const existingUsername = z.string(required('username')).trim().min(1, required('username')).max(100);
+const name = (option: string) =>
+  z
+    .string(required(option))
+    .trim()
+    .min(1, required(option))
+    .max(100, { error: `--${option} : 100 caractères au plus.` });
+
+/** What `npm run user` can ask, whether it runs the command itself or through the running portal. */
+export const userCommandSchema = z.discriminatedUnion('command', [
+  z.object({
+    command: z.literal('add'),
+    username: existingUsername.regex(/^[A-Za-z0-9._@-]+$/, {
+      error: 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - @',
+    }),
+    password: z
+      .string(required('password'))
+      .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
+      .max(200, { error: 'Le mot de passe ne doit pas dépasser 200 caractères.' }),
+    prenom: name('prenom'),
+    nom: name('nom'),
+    roles: z
+      .array(z.enum(ROLES, { error: `Rôle inconnu : les rôles sont ${ROLES.join(', ')}.` }))
+      .transform((r) => [...new Set(r)]),
+  }),
+  z.object({
+    command: z.literal('passwd'),
+    username: existingUsername,
+    password: z
+      .string(required('password'))
+      .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
+      .max(200, { error: 'Le mot de passe ne doit pas dépasser 200 caractères.' }),
+  }),
+  z.object({ command: z.literal('disable'), username: existingUsername }),
+  z.object({ command: z.literal('enable'), username: existingUsername }),
+  z.object({ command: z.literal('list') }),
+]);
+export type UserCommand = z.infer<typeof userCommandSchema>;
+export type UserCommandInput = z.input<typeof userCommandSchema>;
+
+/** Parses a command, or throws a `CommandError` listing every problem. */
+export function parseUserCommand(input: unknown): UserCommand {
+  const parsed = userCommandSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const lines = [...new Set(parsed.error.issues.map((i) => i.message))];
+  throw new CommandError(lines.join('\n'));
+}
+
+const sessionsClosed = (n: number) =>
+  n === 0 ? 'aucune session ouverte' : n === 1 ? '1 session ouverte fermée' : `${n} sessions ouvertes fermées`;
+
+async function mustFind(db: Db, username: string) {
+  const agent = await agentsRepository.findByUsername(db, username);
+  if (!agent) throw new CommandError(`Aucun agent n’a l’identifiant « ${username} ».`);
+  return agent;
+}
+
+/** Runs one command on the database; returns the lines to print. */
+export async function runUserCommand(db: Db, cmd: UserCommand): Promise<string[]> {
+  switch (cmd.command) {
+    case 'add': {
+      const existing = await agentsRepository.findByUsername(db, cmd.username);
+      if (existing) throw new CommandError(`L’identifiant « ${existing.username} » est déjà pris.`);
+      let id: number;
+      try {
+        id = await agentsRepository.create(db, cmd);
+      } catch (err) {
+        // Another command created the same username between the check and the insert.
+        if (pgCode(err) === '23505') throw new CommandError(`L’identifiant « ${cmd.username} » est déjà pris.`);
+        throw err;
+      }
+      return [
+        `Agent « ${cmd.username} » (${cmd.prenom} ${cmd.nom}) créé, n° ${id}, ` +
+          (cmd.roles.length
+            ? `avec ${cmd.roles.length === 1 ? 'le rôle' : 'les rôles'} ${cmd.roles.join(', ')}.`
+            : 'sans rôle : attribuez-lui des rôles dans Administration → Roles.'),
+      ];
+    }
+    case 'passwd': {
+      const agent = await mustFind(db, cmd.username);
+      const closed = await agentsRepository.setPassword(db, agent.id, cmd.password);
+      return [
+        `Mot de passe de « ${agent.username} » changé (${sessionsClosed(closed)}).` +
+          (agent.actif ? '' : ' Le compte reste désactivé.'),
+      ];
+    }
+    case 'disable': {
+      const agent = await mustFind(db, cmd.username);
+      if (!agent.actif) return [`L’agent « ${agent.username} » est déjà désactivé.`];
+      const closed = await db.transaction(async (tx) => {
+        if (await isLastActiveAdmin(tx, agent.id)) {
+          throw new CommandError(
+            `« ${agent.username} » est le dernier administrateur actif (ROLE_ADMIN) : créez d’abord un autre ` +
+              'administrateur (npm run user -- add … --role ROLE_ADMIN), puis désactivez celui-ci.',
+          );
+        }
+        return agentsRepository.setActive(tx, agent.id, false);
+      });
+      return [`Agent « ${agent.username} » désactivé : il ne peut plus se connecter (${sessionsClosed(closed)}).`];
+    }
+    case 'enable': {
+      const agent = await mustFind(db, cmd.username);
+      if (agent.actif) return [`L’agent « ${agent.username} » est déjà actif.`];
+      await agentsRepository.setActive(db, agent.id, true);
+      return [`Agent « ${agent.username} » réactivé, avec les rôles qu’il avait.`];
+    }
+    case 'list':
+      return formatList(await agentsRepository.list(db));
+  }
+}
+
+/** A plain-text table, aligned for the terminal. */
+function formatList(accounts: AgentAccount[]): string[] {
+  if (accounts.length === 0) return ['Aucun agent.'];
+  const header = ['n°', 'identifiant', 'prénom', 'nom', 'état', 'rôles'];
+  const rows = accounts.map((a) => [
+    String(a.id),
+    a.username,
+    a.prenom,
+    a.nom,
+    a.actif ? 'actif' : 'désactivé',
+    a.roles.join(', ') || '(aucun)',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line), `${accounts.length} agent${accounts.length > 1 ? 's' : ''}.`];
+}
+
+function pgCode(err: unknown): string | undefined {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
