@@ -187,8 +187,10 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : MESSAG
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Pixels: in sx, 1 would mean 100%.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
