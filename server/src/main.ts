@@ -32,7 +32,11 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'arrêt en cours');
     await adminSocket?.close();
-    await app.close(); // finishes requests in flight
+    // Requests in flight finish; a keep-alive connection that goes idle meanwhile is closed at
+    // once instead of after Fastify's 72 s keep-alive timeout.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 200);
+    await app.close();
+    clearInterval(idle);
     await dispatcher?.stop(); // finishes the mail being sent; the rest stays queued
     await database.close();
     dataLock?.release();

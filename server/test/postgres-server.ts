@@ -9,7 +9,7 @@ import path from 'node:path';
  * package, installed by .ci/run), a temp cluster with trust auth on 127.0.0.1 and a free port.
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
  */
-export type PgServer = { url: (db: string) => string; stop: () => void };
+export type PgServer = { url: (db: string) => string; restart: () => void; stop: () => void };
 
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -47,20 +47,26 @@ export async function startPostgres(): Promise<PgServer> {
     if (r.status !== 0) throw new Error(`${cmd} a échoué : ${r.stderr || r.stdout}`);
   };
   run('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
   return {
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    /** A fast restart: every open connection is cut, as in a failover. */
+    restart: () =>
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        path.join(dir, 'log'),
+        '-w',
+        '-t',
+        '60',
+        '-m',
+        'fast',
+        '-o',
+        options,
+        'restart',
+      ]),
     stop: () => {
       try {
         const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
