@@ -82,6 +82,32 @@ describe(`session et connexion (${dbKind})`, () => {
     expect(res.json()).toEqual({ logged: false, error: MESSAGES.tropDeTentatives });
   });
 
+  it('bloque une adresse qui essaie de nombreux identifiants', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 20; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: ip,
+        payload: { username: `inconnu${i}`, password: 'x' },
+      });
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { username: 'autre', password: 'x' },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe(MESSAGES.tropDeTentatives);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'autre', password: 'x' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+
   it('exige identifiant et mot de passe', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: '' } });
     expect(res.statusCode).toBe(400);
@@ -124,6 +150,19 @@ describe(`garde des routes d’administration (${dbKind})`, () => {
     ]);
   });
 
+  it('une session inactive plus longtemps que SESSION_IDLE_MINUTES expire et sa ligne disparaît', async () => {
+    const a = await t.agent(['ROLE_ADMIN']);
+    const { sessions } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const ok = await t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } });
+    expect(ok.statusCode).toBe(200);
+    const idle = new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.agentId, a.id));
+    const res = await t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } });
+    expect(res.statusCode).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.agentId, a.id))).toEqual([]);
+  });
+
   it('un agent désactivé perd sa session au prochain appel', async () => {
     const a = await t.agent(['ROLE_ADMIN']);
     const { agents } = await import('../../db/schema.ts');
@@ -131,5 +170,23 @@ describe(`garde des routes d’administration (${dbKind})`, () => {
     await t.database.db.update(agents).set({ actif: false }).where(eq(agents.id, a.id));
     const res = await t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe(`cookie de session derrière HTTPS (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ PUBLIC_URL: 'https://guichet.example.fr' });
+  });
+  afterAll(() => t.close());
+
+  it('pose le drapeau Secure quand PUBLIC_URL est en https', async () => {
+    const a = await t.agent(['ROLE_USER']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: a.username, password: 'mot-de-passe-de-test' },
+    });
+    expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
   });
 });
