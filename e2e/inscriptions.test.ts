@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inscriptions } from '../server/src/db/schema.ts';
+import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
+import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+
+/** The page never scrolls sideways on a 360 px phone. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) });
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+describe('offres de logement des propriétaires dans Chromium', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    await portal.agent('gestion.logement', ['ROLE_USER']);
+    // Another offer, so the staff search has something to leave out.
+    await seedInscriptions(portal.database.db, [
+      {
+        proprietaire: { nom: 'Martin', prenom: 'Paul', email: 'paul.martin@example.fr' },
+        date: new Date('2024-01-05T10:00:00Z'),
+      },
+    ]);
+  });
+  afterAll(() => portal?.close());
+
+  it('un propriétaire remplit l’assistant sur un téléphone, corrige ses erreurs et arrive à la confirmation', async () => {
+    const page = await portal.page();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/inscription/proprietaire');
+    await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
+    await stepHeading(page, 'Propriétaire').waitFor();
+    expect(await page.getByRole('button', { name: 'Précédent' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Step 0, typed as people type: the fields shape the input, and the e-mail is wrong.
+    await field(page, 'Nom').pressSequentially('dupont');
+    await field(page, 'Prénom').pressSequentially('marie-claire');
+    await field(page, 'Téléphone').pressSequentially('06123456789');
+    await field(page, 'Adresse e-mail').fill('marie.dupont@');
+    await field(page, 'Adresse du logement').fill('8 rue Émile Zola');
+    await field(page, 'Code postal').pressSequentially('100000');
+    await field(page, 'Ville').pressSequentially('troyes');
+    expect(await field(page, 'Nom').inputValue()).toBe('DUPONT');
+    expect(await field(page, 'Prénom').inputValue()).toBe('Marie-Claire');
+    expect(await field(page, 'Téléphone').inputValue()).toBe('0612345678');
+    expect(await field(page, 'Code postal').inputValue()).toBe('10000');
+    expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
+
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor();
+    const email = field(page, 'Adresse e-mail');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const described = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).textContent()).toBe(FIELD_MESSAGES.email);
+    expect(await axeViolations(page)).toEqual([]);
+    // The banner goes away by itself after 5 seconds.
+    await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor({ state: 'hidden' });
+
+    // Corrected; 'Suivant' stays disabled while the server checks the step.
+    await email.fill('marie.dupont@example.fr');
+    expect(await page.getByText(FIELD_MESSAGES.email).count()).toBe(0);
+    await page.route('**/api/inscription/proprietaire/validate*', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant', disabled: true }).waitFor();
+    await stepHeading(page, 'Logement').waitFor();
+    expect(await focusedText(page)).toMatch(/Logement$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Step 1, with the floor forgotten.
+    await field(page, 'Proximité').selectOption('Secteur IUT - UTT - EPF - ESTP - INSPE - Lycée des Lombards');
+    await field(page, 'Type de logement').selectOption('T1');
+    await radio(page, 'Colocation', 'Non');
+    await radio(page, 'Logement situé dans un immeuble', 'Oui');
+    await field(page, 'Surface').selectOption('Entre 25 et 30 m²');
+    await field(page, 'Chauffage').selectOption('Individuel gaz');
+    await field(page, 'Loyer hors charges').selectOption('Entre 350 et 400 euros');
+    await field(page, 'Charges mensuelles (en euros)').pressSequentially('30,5');
+    expect(await field(page, 'Charges mensuelles (en euros)').inputValue()).toBe('30.5');
+    await field(page, 'Équipement').selectOption('Partiellement meublé');
+    await field(page, 'Informations sur le logement').selectOption('Logement rénové depuis moins de 5 ans');
+    await radio(page, 'Ascenseur', 'Oui');
+    await radio(page, 'Local vélo', 'Non');
+    await radio(page, 'Parking voiture', 'Oui');
+    await field(page, 'Type de parking').selectOption('Collectif');
+    // Changing parking clears and hides the parking type.
+    await radio(page, 'Parking voiture', 'Non');
+    expect(await field(page, 'Type de parking').count()).toBe(0);
+    await radio(page, 'Parking voiture', 'Oui');
+    expect(await field(page, 'Type de parking').inputValue()).toBe('');
+    await field(page, 'Type de parking').selectOption('Privatif');
+    await radio(page, 'Éligible aux aides au logement (CAF)', 'Oui');
+    expect(await fitsWidth(page)).toBe(true);
+
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor();
+    const etage = field(page, 'Étage');
+    expect(await etage.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await etage.getAttribute('aria-describedby')}`).textContent()).toBe(
+      FIELD_MESSAGES.obligatoire,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await etage.selectOption('3ème étage');
+    // Changing immeuble clears the floor.
+    await radio(page, 'Logement situé dans un immeuble', 'Non');
+    await radio(page, 'Logement situé dans un immeuble', 'Oui');
+    expect(await field(page, 'Étage').inputValue()).toBe('');
+    await field(page, 'Étage').selectOption('3ème étage');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    // Recap: every value with its label.
+    await stepHeading(page, 'Récapitulatif').waitFor();
+    const recap = async () => {
+      const pairs = await page
+        .locator('dl dt')
+        .evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+      return Object.fromEntries(pairs);
+    };
+    expect(await recap()).toEqual({
+      Nom: 'DUPONT',
+      Prénom: 'Marie-Claire',
+      Téléphone: '0612345678',
+      'Adresse e-mail': 'marie.dupont@example.fr',
+      'Adresse du logement': '8 rue Émile Zola',
+      'Code postal': '10000',
+      Ville: 'TROYES',
+      Proximité: 'Secteur IUT - UTT - EPF - ESTP - INSPE - Lycée des Lombards',
+      'Type de logement': 'T1',
+      Colocation: 'Non',
+      'Logement situé dans un immeuble': 'Oui',
+      Étage: '3ème étage',
+      Surface: 'Entre 25 et 30 m²',
+      Chauffage: 'Individuel gaz',
+      'Loyer hors charges': 'Entre 350 et 400 euros',
+      'Charges mensuelles (en euros)': '30,50 €',
+      Équipement: 'Partiellement meublé',
+      'Informations sur le logement': 'Logement rénové depuis moins de 5 ans',
+      Ascenseur: 'Oui',
+      'Parking voiture': 'Oui',
+      'Type de parking': 'Privatif',
+      'Local vélo': 'Non',
+      'Éligible aux aides au logement (CAF)': 'Oui',
+    });
+    await page.getByRole('heading', { name: 'Vos données personnelles' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Back and forward: nothing typed is lost.
+    await page.getByRole('button', { name: 'Précédent' }).click();
+    await stepHeading(page, 'Logement').waitFor();
+    expect(await field(page, 'Étage').inputValue()).toBe('3ème étage');
+    await page.getByRole('button', { name: 'Précédent' }).click();
+    await stepHeading(page, 'Propriétaire').waitFor();
+    expect(await focusedText(page)).toMatch(/Propriétaire$/);
+    expect(await field(page, 'Adresse e-mail').inputValue()).toBe('marie.dupont@example.fr');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading(page, 'Logement').waitFor();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading(page, 'Récapitulatif').waitFor();
+
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await stepHeading(page, 'Merci, votre offre de logement est enregistrée').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    const [row] = await portal.database.db.select().from(inscriptions).where(eq(inscriptions.nom, 'DUPONT'));
+    expect(row).toMatchObject({ statutId: 1, prenom: 'Marie-Claire', etage: '3ème étage', charges: '30.50' });
+  });
+
+  it('affiche « Une erreur est survenue durant l’enregistrement » quand l’envoi échoue', async () => {
+    const page = await portal.page();
+    await page.goto('/inscription/proprietaire');
+    await stepHeading(page, 'Propriétaire').waitFor();
+    // Reach the recap with the validations answered by a stub, then let the real server refuse.
+    await page.route('**/api/inscription/*/validate*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"success","errors":[]}' }),
+    );
+    await page.route('**/api/inscription/add', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","errors":[]}' }),
+    );
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEnregistrementInscription }).waitFor();
+    await stepHeading(page, 'Récapitulatif').waitFor();
+  });
+
+  it('un agent retrouve l’offre, la valide et l’exporte', async () => {
+    const page = await portal.page();
+    await login(page, 'gestion.logement');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
+    await page.getByRole('gridcell', { name: 'MARTIN', exact: true }).waitFor();
+    await page.getByLabel('Rechercher').fill('dupont');
+    await page.getByRole('gridcell', { name: 'MARTIN', exact: true }).waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'DUPONT' });
+    expect(await row.getByRole('gridcell', { name: '8 rue Émile Zola, 10000 TROYES' }).count()).toBe(1);
+    expect(await row.getByText('En attente').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await row.getByRole('link').click();
+    await page.waitForURL(/\/admin\/inscription\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Logement de Marie-Claire DUPONT' }).waitFor();
+    expect(await page.getByText('3ème étage').count()).toBe(1);
+    expect(await page.getByText('30,50 €').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Validé' });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const success = page.getByRole('status').filter({ hasText: MESSAGES.enregistrementReussi });
+    await success.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const [saved] = await portal.database.db.select().from(inscriptions).where(eq(inscriptions.nom, 'DUPONT'));
+    expect(saved.statutId).toBe(2);
+    await success.waitFor({ state: 'hidden', timeout: 6000 });
+
+    // Back to the list as it was left: the search is in the URL, and the export follows it.
+    await page.goBack();
+    await page.waitForURL(/\/admin\/inscriptions\?recherche=dupont$/);
+    await page.getByRole('gridcell', { name: 'DUPONT', exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Exporter (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('inscriptions_logement.csv');
+    const csv = readFileSync((await download.path()) as string);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(';Validé;DUPONT;Marie-Claire;0612345678;marie.dupont@example.fr;8 rue Émile Zola;');
+  });
+
+  it('dit « Inscription introuvable. » pour un numéro inconnu', async () => {
+    const page = await portal.page();
+    await login(page, 'gestion.logement');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page.goto('/admin/inscription/999999');
+    await page.getByRole('alert').filter({ hasText: MESSAGES.inscriptionIntrouvable }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+/** A wizard field by its whole label (required fields end with an asterisk). */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009*]*$`));
+}
+
+/** Checks the answer of a yes/no question, found by its legend. */
+async function radio(page: Page, question: string, answer: 'Oui' | 'Non') {
+  await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
+}
