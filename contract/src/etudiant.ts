@@ -95,8 +95,11 @@ export type EtudiantList = { count: number; etudiants: Etudiant[] };
 
 export const ETUDIANT_ACTIONS = ['valider', 'refuser'] as const;
 export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];
-/** At most this many rows per action: one mail each, in one transaction. */
-export const SELECTION_MAX = 500;
+/**
+ * At most this many rows per action: one mail each, written in one transaction. The table's
+ * largest page is 100 rows, and selection is per page.
+ */
+export const SELECTION_MAX = 100;
 
 const idSchema = z.number({ error: ETUDIANT_MESSAGES.selectionVide }).int().min(1).max(2_147_483_647);
 /**

@@ -405,7 +405,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
       ['selection', { selection: undefined }, M.selectionVide],
       ['selection', { selection: ['un'] }, M.selectionVide],
       ['selection', { selection: [{ email: 'x@example.fr' }] }, M.selectionVide],
-      ['selection', { selection: Array.from({ length: 501 }, (_, i) => i + 1) }, 'Au plus 500 demandes à la fois.'],
+      ['selection', { selection: Array.from({ length: 101 }, (_, i) => i + 1) }, 'Au plus 100 demandes à la fois.'],
     ])('refuse une %s invalide (%j) sans rien changer', async (key, change, error) => {
       const ids = await seed([{ email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' }]);
       const res = await update({ selection: ids, action: 'valider', ...change });
