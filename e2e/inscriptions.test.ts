@@ -213,6 +213,14 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await page.getByText('30,50 €').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
+    // A failed save says so, and changes nothing.
+    await page.route('**/api/admin/inscription/update/*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","errors":[]}' }),
+    );
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEnregistrement }).waitFor();
+    await page.unroute('**/api/admin/inscription/update/*');
+
     await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Validé' });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     const success = page.getByRole('status').filter({ hasText: MESSAGES.enregistrementReussi });
