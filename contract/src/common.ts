@@ -33,3 +33,9 @@ export const text = (max: number, required = 'Ce champ est obligatoire.') =>
     .trim()
     .min(1, { error: required })
     .max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères.` });
+
+/**
+ * The honeypot of every public form: hidden from people (and from assistive technologies),
+ * filled in by robots. The server ignores a submission that fills it.
+ */
+export const HONEYPOT_FIELD = 'siteWebConfirmation';

@@ -29,6 +29,7 @@ import { referenceAdminRoutes, referencePublicRoutes } from './features/referenc
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { registerHoneypot } from './platform/public-form.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 
 export type AppInstance = FastifyInstance<
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  registerHoneypot(app);
   await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(sessionPlugin, {
     db: database.db,
