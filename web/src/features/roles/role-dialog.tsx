@@ -1,0 +1,165 @@
+import { type AgentSummary, MESSAGES, type RoleListItem } from '@guichet/contract';
+import AddIcon from '@mui/icons-material/PersonAdd';
+import DeleteIcon from '@mui/icons-material/PersonRemove';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { currentUserQuery } from '../../app/admin/session.ts';
+import { ApiError } from '../../lib/api.ts';
+import { AddAgentDialog } from './add-agent-dialog.tsx';
+import { AgentAvatar, fullName } from './agent-avatar.tsx';
+import { ROLE_LIST_ENDPOINT, roleQuery, updateRoleAgents } from './roles-api.ts';
+
+const byName = (a: AgentSummary, b: AgentSummary) =>
+  a.nom.localeCompare(b.nom, 'fr', { sensitivity: 'base' }) || a.prenom.localeCompare(b.prenom, 'fr');
+
+/** The edit dialog of one role: its agents, 'Ajouter', a delete action per agent, Annuler and Enregistrer. */
+export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onSaved: (message: string) => void }) {
+  const { role } = props;
+  const queryClient = useQueryClient();
+  const loaded = useQuery(roleQuery(role.id));
+  // The list being edited; the server's list until the first change.
+  const [edited, setEdited] = useState<AgentSummary[] | null>(null);
+  const agents = edited ?? loaded.data?.agents ?? null;
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const addEntry = useRef<HTMLDivElement>(null);
+  const titleId = `role-${role.id}-titre`;
+  const libelle = loaded.data?.libelle ?? role.libelle;
+
+  const save = useMutation({
+    mutationFn: (ids: number[]) => updateRoleAgents(role.id, ids),
+    onSuccess: async (res) => {
+      // The current agent may have changed its own roles: the menu and the list follow (a lost
+      // right makes the next call answer 403, which leads to the login page).
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: [ROLE_LIST_ENDPOINT] });
+      props.onSaved(res.message ?? MESSAGES.enregistrementReussi);
+    },
+    onError: (err) =>
+      setError(err instanceof ApiError ? (err.field('agents') ?? err.message) : MESSAGES.erreurEnregistrement),
+  });
+
+  function remove(agent: AgentSummary) {
+    if (!agents) return;
+    setEdited(agents.filter((a) => a.id !== agent.id));
+    setAnnounce(`${fullName(agent)} retiré de la liste. Enregistrez pour confirmer.`);
+    setError(null);
+    // The pressed button is gone: focus goes to a stable place rather than to the page.
+    requestAnimationFrame(() => addEntry.current?.focus());
+  }
+
+  function add(agent: AgentSummary) {
+    if (!agents) return;
+    setEdited([...agents, agent].sort(byName));
+    setAnnounce(`${fullName(agent)} ajouté à la liste. Enregistrez pour confirmer.`);
+    setError(null);
+    setAdding(false);
+  }
+
+  return (
+    <>
+      <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{libelle}</DialogTitle>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {error}
+            </Alert>
+          )}
+          {loaded.isError ? (
+            <Alert severity="error" role="alert">
+              Le rôle n'a pas pu être chargé : {(loaded.error as Error).message}
+            </Alert>
+          ) : !agents ? (
+            <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+              <CircularProgress aria-label="Chargement des agents" />
+            </Box>
+          ) : (
+            <List aria-label={`Agents du rôle ${libelle}`}>
+              {agents.length === 0 && (
+                <ListItem>
+                  <ListItemText primary="Aucun agent n'a ce rôle." />
+                </ListItem>
+              )}
+              {agents.map((agent) => (
+                <ListItem
+                  key={agent.id}
+                  secondaryAction={
+                    <IconButton edge="end" aria-label={`Retirer ${fullName(agent)}`} onClick={() => remove(agent)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  }
+                >
+                  <ListItemAvatar>
+                    <AgentAvatar agent={agent} />
+                  </ListItemAvatar>
+                  <ListItemText primary={fullName(agent)} />
+                </ListItem>
+              ))}
+              <ListItem disablePadding>
+                <ListItemButton ref={addEntry} onClick={() => setAdding(true)} aria-haspopup="dialog">
+                  <ListItemAvatar>
+                    <Avatar aria-hidden sx={{ bgcolor: 'transparent', color: 'primary.main' }}>
+                      <AddIcon />
+                    </Avatar>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary="Ajouter"
+                    slotProps={{ primary: { color: 'primary', sx: { fontWeight: 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            </List>
+          )}
+          <Typography role="status" sx={visuallyHidden}>
+            {announce}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Annuler</Button>
+          {/* Kept enabled while saving (a disabled button would drop the keyboard focus); a second press waits. */}
+          <Button
+            variant="contained"
+            disabled={!agents}
+            aria-busy={save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            onClick={() => agents && !save.isPending && save.mutate(agents.map((a) => a.id))}
+          >
+            Enregistrer
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {adding && agents && (
+        <AddAgentDialog exclude={agents.map((a) => a.id)} onAdd={add} onClose={() => setAdding(false)} />
+      )}
+    </>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
