@@ -7,6 +7,7 @@ import {
   validateSuccessSchema,
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
+import { publicForm } from '../../platform/public-form.ts';
 import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
 
 const tags = ['Inscriptions des propriétaires'];
@@ -43,12 +44,11 @@ export async function inscriptionsPublicRoutes(app: AppInstance) {
     () => validated,
   );
 
-  // Anyone may post: a per-address limit keeps a script from flooding the list (0 turns it off).
-  const limit = app.config.publicFormRateLimit;
+  // Anyone may post: a per-address limit and the honeypot keep scripts from flooding the list.
   app.post(
     '/inscription/add',
     {
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      config: publicForm(app.config.publicFormRateLimit),
       schema: {
         tags,
         summary: 'Enregistre une offre de logement (statut « En attente »)',

@@ -3,6 +3,7 @@ import {
   EQUIPEMENTS,
   ETAGES,
   FIELD_MESSAGES,
+  HONEYPOT_FIELD,
   INFOS_LOGEMENT,
   LOYERS,
   MESSAGES,
@@ -278,6 +279,16 @@ describe(`inscriptions des propriétaires : l'assistant public (${dbKind})`, () 
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 'error', errors: [{ key }] });
       expect(await rowCount()).toBe(before);
+    });
+
+    it('répond succès à un robot qui remplit le champ piège, sans rien enregistrer', async () => {
+      const before = await rowCount();
+      const res = await add({ ...validInscription(), [HONEYPOT_FIELD]: 'http://spam.example' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'success' });
+      expect(await rowCount()).toBe(before);
+      expect((await add({ ...validInscription(), [HONEYPOT_FIELD]: '' })).statusCode).toBe(200);
+      expect(await rowCount()).toBe(before + 1);
     });
 
     it('n’enregistre rien quand une partie manque', async () => {

@@ -1,8 +1,9 @@
-import { BANNER_MS, type InscriptionField, MESSAGES } from '@guichet/contract';
+import { BANNER_MS, HONEYPOT_FIELD, type InscriptionField, MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { LogementStep } from './logement-step.tsx';
@@ -31,6 +32,7 @@ export function WizardPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
+  const [trap, setTrap] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -77,7 +79,7 @@ export function WizardPage() {
   async function submit() {
     setBusy(true);
     try {
-      await api.post('inscription/add', inscriptionBody(values));
+      await api.post('inscription/add', { ...inscriptionBody(values), [HONEYPOT_FIELD]: trap });
       go(CONFIRMATION);
     } catch (err) {
       // Data refused by the server (it may have changed its lists): back to the step to correct.
@@ -155,6 +157,7 @@ export function WizardPage() {
                 {banner}
               </Alert>
             )}
+            <Honeypot value={trap} onChange={setTrap} />
             {step === 0 && <ProprietaireStep form={form} />}
             {step === 1 && <LogementStep form={form} />}
             {step === 2 && <RecapStep values={values} />}
