@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
+import { publicForm } from '../../platform/public-form.ts';
 import { type EtudiantRow, etudiantsRepository as repo } from './etudiants.repository.ts';
 import { applyEtudiantAction } from './etudiants.service.ts';
 
@@ -18,12 +19,11 @@ const tags = ['Demandes étudiants'];
 
 /** `POST /api/etudiant/add`: the student request form (spec §7). */
 export async function etudiantsPublicRoutes(app: AppInstance) {
-  // Anyone may post: a per-address limit keeps a script from flooding the list (0 turns it off).
-  const limit = app.config.publicFormRateLimit;
   app.post(
     '/etudiant/add',
     {
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      // Anyone may post: a per-address limit and the honeypot keep scripts from flooding the list.
+      config: publicForm(app.config.publicFormRateLimit),
       schema: {
         tags,
         summary: 'Enregistre une demande de liste des logements (statut « En attente »)',

@@ -1,4 +1,4 @@
-import { ECOLES, ETUDIANT_MESSAGES as M, MESSAGES, PROXIMITES } from '@guichet/contract';
+import { ECOLES, HONEYPOT_FIELD, ETUDIANT_MESSAGES as M, MESSAGES, PROXIMITES } from '@guichet/contract';
 import { eq, inArray } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -164,6 +164,15 @@ describe(`demandes étudiants (${dbKind})`, () => {
       await db().update(etudiants).set({ statutId: 2 });
       expect((await add(valid)).json().message).toBe(M.demandeEnregistree);
       expect(await db().$count(etudiants)).toBe(3);
+    });
+
+    it('ignore un envoi qui remplit le champ piège (robot), en lui répondant un succès', async () => {
+      const res = await add({ ...valid, [HONEYPOT_FIELD]: 'http://spam.example' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('success');
+      expect(await db().$count(etudiants)).toBe(0);
+      expect((await add({ ...valid, [HONEYPOT_FIELD]: '' })).json().message).toBe(M.demandeEnregistree);
+      expect(await db().$count(etudiants)).toBe(1);
     });
 
     it('limite le nombre de demandes par minute et par adresse IP', async () => {

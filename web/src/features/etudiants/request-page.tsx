@@ -1,8 +1,9 @@
-import { ECOLES, type EtudiantRequest, MESSAGES } from '@guichet/contract';
+import { ECOLES, type EtudiantRequest, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
@@ -18,6 +19,7 @@ export function RequestPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [trap, setTrap] = useState('');
   const confirmationRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -35,7 +37,7 @@ export function RequestPage() {
     setBanner(null);
     try {
       const body: EtudiantRequest = { ...values, ecole: values.ecole as EtudiantRequest['ecole'] };
-      const res = await api.post<{ message: string }>('etudiant/add', body);
+      const res = await api.post<{ message: string }>('etudiant/add', { ...body, [HONEYPOT_FIELD]: trap });
       setConfirmation(res.message);
     } catch (err) {
       const fieldErrors =
@@ -137,6 +139,7 @@ export function RequestPage() {
               </option>
             ))}
           </TextField>
+          <Honeypot value={trap} onChange={setTrap} />
           <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
             Vos données (adresse e-mail, code postal, ville et école envisagée) servent à traiter votre demande et à
             vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir plus et
