@@ -24,14 +24,16 @@ export type AgentSummary = z.infer<typeof agentSummarySchema>;
 export const roleSchema = z.object({ id: z.number().int(), libelle: z.string(), agents: z.array(agentSummarySchema) });
 export type Role = z.infer<typeof roleSchema>;
 
+const invalidRole = { error: 'Identifiant de rôle invalide.' };
 export const roleIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Rôle introuvable.' }).int().positive({ error: 'Rôle introuvable.' }),
+  id: z.coerce.number(invalidRole).int(invalidRole).positive(invalidRole),
 });
 
+const invalidAgent = { error: 'Identifiant d’agent invalide.' };
 /** `PUT /api/admin/role/update/{id}`: the role's complete list of agents (it replaces the previous one). */
 export const roleUpdateBodySchema = z.object({
   agents: z
-    .array(z.number({ error: 'Identifiant d’agent invalide.' }).int().positive(), {
+    .array(z.number(invalidAgent).int(invalidAgent).positive(invalidAgent), {
       error: 'La liste des agents est obligatoire.',
     })
     .max(1000, { error: 'Trop d’agents pour un seul rôle.' }),
@@ -41,7 +43,12 @@ export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 /** Agent autocomplete: at most this many suggestions per search. */
 export const AGENT_SEARCH_LIMIT = 20;
 export const agentSearchQuerySchema = z.object({
-  name: z.string().trim().max(100, { error: 'Recherche trop longue (100 caractères au plus).' }).optional().default(''),
+  name: z
+    .string({ error: 'Le nom recherché doit être un texte.' })
+    .trim()
+    .max(100, { error: 'Recherche trop longue (100 caractères au plus).' })
+    .optional()
+    .default(''),
 });
 export const agentSearchResponseSchema = z.array(agentSummarySchema);
 

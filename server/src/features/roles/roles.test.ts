@@ -118,7 +118,9 @@ describe(`rôles et agents (${dbKind})`, () => {
     const missing = await get('/api/admin/role/get/999999', admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 'error', message: ROLE_MESSAGES.roleIntrouvable });
-    expect((await get('/api/admin/role/get/abc', admin)).statusCode).toBe(400);
+    const notAnId = await get('/api/admin/role/get/abc', admin);
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().errors).toEqual([{ key: 'id', error: 'Identifiant de rôle invalide.' }]);
     expect((await put(999999, [])).statusCode).toBe(404);
   });
 
@@ -166,7 +168,8 @@ describe(`rôles et agents (${dbKind})`, () => {
 
     const badBody = await put(roleId.ROLE_USER, ['x']);
     expect(badBody.statusCode).toBe(400);
-    expect(badBody.json().errors[0].key).toBe('agents');
+    expect(badBody.json().errors).toEqual([{ key: 'agents', error: 'Identifiant d’agent invalide.' }]);
+    expect((await put(roleId.ROLE_USER, [1.5])).json().errors[0].error).toBe('Identifiant d’agent invalide.');
     expect((await put(roleId.ROLE_USER, undefined)).json().errors[0]).toEqual({
       key: 'agents',
       error: 'La liste des agents est obligatoire.',
@@ -230,6 +233,9 @@ describe(`rôles et agents (${dbKind})`, () => {
     expect(many).toHaveLength(20);
     expect(many[0].nom).toBe('Homonyme00');
     expect((await get(`/api/admin/user/get/by/name?name=${'x'.repeat(101)}`, admin)).statusCode).toBe(400);
+    const notText = await get('/api/admin/user/get/by/name?name[]=elodie', admin);
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().errors).toEqual([{ key: 'name', error: 'Le nom recherché doit être un texte.' }]);
   });
 
   it('ne révèle rien de plus qu’id, prénom, nom et photo dans la recherche', async () => {
