@@ -48,15 +48,17 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, opts: { public
 /** One row per distinct body: the same housing-list PDF mailed to a hundred students is stored once. */
 async function storeBody(tx: DbOrTx, content: Buffer): Promise<number> {
   const sha256 = createHash('sha256').update(content).digest('hex');
+  const find = async () =>
+    (await tx.select({ id: mailAttachments.id }).from(mailAttachments).where(eq(mailAttachments.sha256, sha256)))[0];
+  // Look the hash up first: sending a large body only to have the insert discard it costs
+  // seconds per hundred mails on the embedded database.
+  const known = await find();
+  if (known) return known.id;
   const [inserted] = await tx
     .insert(mailAttachments)
     .values({ sha256, content })
     .onConflictDoNothing({ target: mailAttachments.sha256 })
     .returning({ id: mailAttachments.id });
-  if (inserted) return inserted.id;
-  const [existing] = await tx
-    .select({ id: mailAttachments.id })
-    .from(mailAttachments)
-    .where(eq(mailAttachments.sha256, sha256));
-  return existing.id;
+  // Lost a race with another transaction storing the same body: use its row.
+  return inserted?.id ?? (await find()).id;
 }
