@@ -27,6 +27,27 @@ export const PARTENAIRE_MAX = {
   mailR: 180,
 } as const;
 
+/** Field labels, shared by the forms, the review table and the export. */
+export const PARTENAIRE_LABELS = {
+  nom: 'Nom du partenaire',
+  lien: 'Site web',
+  lienOffres: 'Lien vers les offres étudiantes',
+  presentation: 'Présentation',
+  logo: 'Logo',
+  nomComplet: 'Raison sociale',
+  adresse: 'Adresse',
+  cp: 'Code postal',
+  ville: 'Ville',
+  telephone: 'Téléphone',
+  mail: 'Mail de contact',
+  civiliteR: 'Civilité du représentant',
+  nomR: 'Nom du représentant',
+  prenomR: 'Prénom du représentant',
+  fonctionR: 'Fonction du représentant',
+  telephoneR: 'Téléphone du représentant',
+  mailR: 'Mail du représentant',
+} as const;
+
 /** Logo: JPEG or PNG, 3 MB at most (spec §5, §9). */
 export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
 /** Stored logo names: 128 random bits in hex and the extension of the re-encoded format. */
@@ -88,7 +109,12 @@ const link = (max: number) =>
 const telephone = z
   .string({ error: FIELD_MESSAGES.obligatoire })
   .transform((v) => v.replace(/[\s.]/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, { error: FIELD_MESSAGES.telephone }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: FIELD_MESSAGES.obligatoire })
+      .regex(/^\d{10}$/, { error: FIELD_MESSAGES.telephone }),
+  );
 const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }));
 
 /** The partner's own fields, as typed in every partner form (all required, spec §5). */
@@ -103,10 +129,7 @@ export const partenaireFieldsSchema = z.object({
     .regex(LOGO_NAME, { error: PARTENAIRE_MESSAGES.logoInconnu }),
   nomComplet: text(PARTENAIRE_MAX.nomComplet),
   adresse: text(PARTENAIRE_MAX.adresse),
-  cp: z
-    .string({ error: FIELD_MESSAGES.obligatoire })
-    .trim()
-    .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
+  cp: text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
   ville: text(PARTENAIRE_MAX.ville).transform((v) => v.toLocaleUpperCase('fr-FR')),
   telephone,
   mail: email(PARTENAIRE_MAX.mail),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toFieldErrors } from './common.ts';
 import { normalizeLink, partenaireFieldsSchema, partenairePublicQuerySchema } from './partenaire.ts';
 
 describe('liens des partenaires (normaliseur partagé par le formulaire et le serveur)', () => {
@@ -47,5 +48,16 @@ describe('liens des partenaires (normaliseur partagé par le formulaire et le se
     expect(partenairePublicQuerySchema.parse({ filtres: '7' })).toEqual({ filtres: [7] });
     expect(partenairePublicQuerySchema.parse({})).toEqual({});
     expect(partenairePublicQuerySchema.safeParse({ filtres: '11' }).success).toBe(false);
+  });
+});
+
+describe('champs vides des partenaires', () => {
+  it('un code postal ou un téléphone vide est « obligatoire », pas « invalide »', () => {
+    const r = partenaireFieldsSchema.pick({ cp: true, telephone: true }).safeParse({ cp: '', telephone: ' ' });
+    // The first message of each field is the one shown (toFieldErrors).
+    expect(r.success ? [] : toFieldErrors(r.error.issues)).toEqual([
+      { key: 'cp', error: 'Ce champ est obligatoire.' },
+      { key: 'telephone', error: 'Ce champ est obligatoire.' },
+    ]);
   });
 });

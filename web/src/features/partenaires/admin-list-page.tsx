@@ -1,12 +1,180 @@
-import { Typography } from '@mui/material';
-import { usePageTitle } from '../../components/page-title.ts';
+import { type Categorie, formatDate, formatDateTime, type PartenaireListItem } from '@guichet/contract';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Alert, Link, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useAdmin } from '../../app/admin/admin-context.ts';
+import { paths } from '../../app/paths.ts';
+import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { api } from '../../lib/api.ts';
+import { ExternalLink } from './partenaire-card.tsx';
+import type { Json } from './partenaire-form.ts';
 
-/** Built by its own issue; until then the route exists and says only what it is. */
+type Row = Json<PartenaireListItem>;
+
+const columns: GridColDef<Row>[] = [
+  {
+    field: 'tempdata',
+    headerName: 'Données à valider',
+    width: 56,
+    renderHeader: () => <WarningAmberIcon titleAccess="Données à valider" fontSize="small" />,
+    renderCell: ({ row }) =>
+      row.tempdata ? <WarningAmberIcon titleAccess="Données à valider" sx={{ color: 'warning.main' }} /> : null,
+  },
+  {
+    field: 'token',
+    headerName: 'Mail envoyé',
+    width: 56,
+    renderHeader: () => <MailOutlineIcon titleAccess="Mail envoyé" fontSize="small" />,
+    renderCell: ({ row }) => (row.token ? <MailOutlineIcon titleAccess="Mail envoyé" color="primary" /> : null),
+  },
+  {
+    field: 'date',
+    headerName: 'Date inscription',
+    minWidth: 160,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={paths.admin.partenaire(row.id)}>
+        {formatDateTime(row.date)}
+      </Link>
+    ),
+  },
+  {
+    field: 'dateLastUpdate',
+    headerName: 'Dernière mise à jour',
+    minWidth: 120,
+    valueFormatter: (v: string | null) => formatDate(v),
+  },
+  { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
+  {
+    field: 'lien',
+    headerName: 'Site web',
+    flex: 1,
+    minWidth: 130,
+    renderCell: ({ row }) => <ExternalLink href={row.lien}>{row.lien.replace(/^https?:\/\//i, '')}</ExternalLink>,
+  },
+  {
+    field: 'categorie',
+    headerName: 'Catégorie',
+    flex: 0.8,
+    minWidth: 120,
+    valueFormatter: (v: string | null) => v ?? '',
+  },
+  {
+    field: 'statut',
+    headerName: 'Statut',
+    minWidth: 115,
+    renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+  },
+  {
+    field: 'actif',
+    headerName: 'Activé',
+    minWidth: 85,
+    valueFormatter: (v: boolean) => (v ? 'Actif' : 'Inactif'),
+  },
+];
+
+const yesNo = [
+  { value: 'true', label: 'Oui' },
+  { value: 'false', label: 'Non' },
+];
+
+/** The years offered: this one and the nine before (decisions §3). */
+const years = () => {
+  const now = new Date().getFullYear();
+  return Array.from({ length: 10 }, (_, i) => now - i);
+};
+
+/** Partners (spec §2 Partners list), with the year selector kept in the URL. */
 export function PartenairesListPage() {
-  usePageTitle('Partenaires');
+  const { statuts } = useAdmin();
+  const [search, setSearch] = useSearchParams();
+  const annee = Number(search.get('annee')) || undefined;
+  const categories = useQuery({
+    queryKey: ['categorie/get/all'],
+    queryFn: () => api.get<Categorie[]>('categorie/get/all'),
+    staleTime: 5 * 60_000,
+  });
+  const filters = useMemo<FilterDef[]>(
+    () => [
+      { name: 'tempdata', label: 'Données à valider', type: 'select', options: yesNo },
+      { name: 'token', label: 'Mail envoyé', type: 'select', options: yesNo },
+      { name: 'date', label: 'Date inscription', type: 'date' },
+      { name: 'nom', label: 'Nom', type: 'text' },
+      {
+        name: 'categorie',
+        label: 'Catégorie',
+        type: 'select',
+        options: (categories.data ?? []).map((c) => ({ value: c.id, label: c.libelle })),
+      },
+      {
+        name: 'statut',
+        label: 'Statut',
+        type: 'select',
+        options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
+      },
+      {
+        name: 'actif',
+        label: 'Activé',
+        type: 'select',
+        options: [
+          { value: 'true', label: 'Actif' },
+          { value: 'false', label: 'Inactif' },
+        ],
+      },
+    ],
+    [statuts, categories.data],
+  );
+  const setAnnee = (value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('annee', value);
+        else next.delete('annee');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
-    <Typography variant="h4" component="h1">
-      Partenaires
-    </Typography>
+    <DataTable<Row>
+      title="Partenaires"
+      endpoint="admin/partenaires/get/list/by/filters"
+      rowsKey="partenaires"
+      columns={columns}
+      defaultSort={{ name: 'date', direction: 'desc' }}
+      filters={filters}
+      extraParams={{ annee }}
+      exportEndpoint="admin/partenaire/export"
+      toolbar={
+        <TextField
+          id="annee"
+          select
+          label="Année"
+          value={annee ? String(annee) : ''}
+          onChange={(e) => setAnnee(e.target.value)}
+          sx={{ width: 180 }}
+          fullWidth={false}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Toutes les années</option>
+          {years().map((y) => (
+            <option key={y} value={String(y)}>
+              {y}
+            </option>
+          ))}
+        </TextField>
+      }
+      banner={
+        <Alert severity="info">
+          Un partenaire doit avoir le statut « Validé » et être « Actif » pour apparaître sur la page publique des
+          partenaires.
+        </Alert>
+      }
+    />
   );
 }

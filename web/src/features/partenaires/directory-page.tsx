@@ -1,12 +1,176 @@
-import { Typography } from '@mui/material';
+import type { Categorie, Filtre } from '@guichet/contract';
+import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, ToggleButton, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
+import { api } from '../../lib/api.ts';
+import { PartenaireCard } from './partenaire-card.tsx';
+import type { PartenairePublic } from './partenaire-form.ts';
 
-/** Built by its own issue; until then the route exists and says only what it is. */
+/** /partenaires (spec §2 Public directory): categories with their partners, one theme filter at a time. */
 export function DirectoryPage() {
   usePageTitle('Nos partenaires');
+  const [search, setSearch] = useSearchParams();
+  const filtre = Number(search.get('theme')) || null;
+  const categories = useQuery({
+    queryKey: ['categorie/get/all'],
+    queryFn: () => api.get<Categorie[]>('categorie/get/all'),
+    staleTime: 5 * 60_000,
+  });
+  const filtres = useQuery({
+    queryKey: ['filtre/get/all'],
+    queryFn: () => api.get<Filtre[]>('filtre/get/all'),
+    staleTime: 5 * 60_000,
+  });
+  const partenaires = useQuery({
+    queryKey: ['partenaire/get/valid', filtre],
+    queryFn: () => api.get<PartenairePublic[]>('partenaire/get/valid', filtre ? { filtres: [filtre] } : {}),
+    placeholderData: keepPreviousData,
+  });
+
+  /** Clicking the active theme clears it: one filter at a time (spec §2). */
+  const toggle = (id: number) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (filtre === id) next.delete('theme');
+        else next.set('theme', String(id));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const active = filtres.data?.find((f) => f.id === filtre);
+  const known = new Set((categories.data ?? []).map((c) => c.id));
+  const groups = [
+    ...(categories.data ?? []),
+    // A partner whose category was removed still shows, last.
+    { id: 0, libelle: 'Autres partenaires' },
+  ]
+    .map((c) => ({
+      categorie: c,
+      items: (partenaires.data ?? []).filter((p) =>
+        c.id === 0 ? p.idCategorie === null || !known.has(p.idCategorie) : p.idCategorie === c.id,
+      ),
+    }))
+    .filter((g) => g.items.length > 0);
+  const loading = categories.isPending || filtres.isPending || partenaires.isPending;
+  const failed = categories.isError || filtres.isError || partenaires.isError;
+  const count = partenaires.data?.length ?? 0;
+
   return (
-    <Typography variant="h4" component="h1">
-      Nos partenaires
-    </Typography>
+    <Stack spacing={3}>
+      <Stack spacing={1}>
+        <Typography variant="h4" component="h1">
+          Nos partenaires
+        </Typography>
+        <Typography>
+          Les organismes partenaires du guichet proposent aux étudiants des services et des offres : logement,
+          transports, santé, culture, sport, emploi…
+        </Typography>
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper component="aside" aria-labelledby="titre-themes" variant="outlined" sx={{ p: 2 }}>
+            <Typography id="titre-themes" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Pour vous aider dans votre recherche …
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Choisissez un thème ; choisissez-le à nouveau pour revoir tous les partenaires.
+            </Typography>
+            {filtres.data && (
+              <Grid container spacing={1}>
+                {[1, 0].map((parity) => (
+                  <Grid key={parity} size={6}>
+                    <Stack spacing={1}>
+                      {filtres.data
+                        .filter((f) => f.id % 2 === parity)
+                        .map((f) => (
+                          <ThemeButton key={f.id} filtre={f} selected={filtre === f.id} onClick={() => toggle(f.id)} />
+                        ))}
+                    </Stack>
+                  </Grid>
+                ))}
+              </Grid>
+            )}
+            {active && (
+              <Button sx={{ mt: 2 }} onClick={() => toggle(active.id)}>
+                Voir tous les thèmes
+              </Button>
+            )}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Typography role="status" sx={{ mb: 2 }} color="text.secondary">
+            {loading
+              ? ''
+              : `${count} partenaire${count > 1 ? 's' : ''}${active ? ` pour le thème « ${active.tag} »` : ''}`}
+          </Typography>
+          {loading ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
+              <CircularProgress aria-label="Chargement des partenaires" />
+            </Box>
+          ) : failed ? (
+            <Alert severity="error" role="alert">
+              L'annuaire n'a pas pu être chargé. Vérifiez votre connexion puis rechargez la page.
+            </Alert>
+          ) : groups.length === 0 ? (
+            <Alert severity="info">
+              {active
+                ? `Aucun partenaire pour le thème « ${active.tag} » pour le moment.`
+                : "Aucun partenaire n'est encore publié dans l'annuaire."}
+            </Alert>
+          ) : (
+            <Stack spacing={4}>
+              {groups.map(({ categorie, items }) => (
+                <Box component="section" key={categorie.id} aria-labelledby={`categorie-${categorie.id}`}>
+                  <Typography id={`categorie-${categorie.id}`} variant="h5" component="h2" sx={{ mb: 2 }}>
+                    {categorie.libelle}
+                  </Typography>
+                  <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                    {items.map((p) => (
+                      <Grid key={p.id} size={{ xs: 12, sm: 6 }} component="li">
+                        <PartenaireCard p={p} />
+                      </Grid>
+                    ))}
+                  </Grid>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** A theme: its number in a round badge (decorative) and its name; aria-pressed tells the state. */
+function ThemeButton({ filtre, selected, onClick }: { filtre: Filtre; selected: boolean; onClick: () => void }) {
+  return (
+    <ToggleButton
+      value={filtre.id}
+      selected={selected}
+      onChange={onClick}
+      color="primary"
+      sx={{ justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none', gap: 1, py: 1 }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          flex: '0 0 28px',
+          height: 28,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 700,
+          fontSize: 14,
+          bgcolor: selected ? 'primary.main' : 'grey.200',
+          color: selected ? 'primary.contrastText' : 'text.primary',
+        }}
+      >
+        {filtre.id}
+      </Box>
+      <span>{filtre.tag}</span>
+    </ToggleButton>
   );
 }

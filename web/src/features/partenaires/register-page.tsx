@@ -1,12 +1,116 @@
-import { Typography } from '@mui/material';
+import { MESSAGES, PARTENAIRE_TYPES, type PartenaireType, partenaireAddSchema } from '@guichet/contract';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { usePageTitle } from '../../components/page-title.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { PartenaireSections } from './partenaire-fields.tsx';
+import { check, type Errors, emptyValues, type FieldKey, focusFirstError, serverErrors } from './partenaire-form.ts';
 
-/** Built by its own issue; until then the route exists and says only what it is. */
+/** /inscription/partenaire (spec §2): `?desk=logement` registers a housing-desk partner (decisions §2). */
 export function RegisterPage() {
   usePageTitle('Devenir partenaire');
+  const [search] = useSearchParams();
+  const desk = search.get('desk');
+  const typePartenaire: PartenaireType = PARTENAIRE_TYPES.includes(desk as PartenaireType)
+    ? (desk as PartenaireType)
+    : 'guichet';
+  const [values, setValues] = useState(emptyValues);
+  const [errors, setErrors] = useState<Errors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (confirmation) confirmationRef.current?.focus();
+  }, [confirmation]);
+
+  const onChange = (key: FieldKey, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBanner(null);
+    const body = { ...values, typePartenaire };
+    const local = check(partenaireAddSchema, body);
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setBanner(MESSAGES.remplirTousLesChamps);
+      focusFirstError(local);
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await api.post<{ message: string }>('partenaire/add', body);
+      setConfirmation(res.message);
+    } catch (err) {
+      const fromServer = serverErrors(err);
+      setErrors(fromServer);
+      // A refusal of the input says so; anything else (too many requests, no network) gives the reason.
+      setBanner(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
+      focusFirstError(fromServer);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (confirmation) {
+    return (
+      <Stack spacing={3} sx={{ maxWidth: 800 }}>
+        <Typography variant="h4" component="h1" ref={confirmationRef} tabIndex={-1} sx={{ outline: 'none' }}>
+          Inscription enregistrée
+        </Typography>
+        <Alert severity="success" role="status">
+          {confirmation}
+        </Alert>
+        <Box>
+          <Button component={RouterLink} to={paths.home} variant="outlined">
+            Retour à l'accueil
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
   return (
-    <Typography variant="h4" component="h1">
-      Devenir partenaire
-    </Typography>
+    <Stack spacing={3} sx={{ maxWidth: 1024 }}>
+      <Typography variant="h4" component="h1">
+        Devenir partenaire{typePartenaire === 'logement' ? ' du guichet logement' : ''}
+      </Typography>
+      <Typography>
+        Votre organisme propose des services aux étudiants ? Inscrivez-le : après vérification par le guichet, il
+        apparaîtra dans l'annuaire des partenaires. Chaque année, un lien personnel vous sera envoyé pour confirmer ou
+        mettre à jour vos informations.
+      </Typography>
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 4 } }}>
+        <Stack spacing={2}>
+          <Typography color="text.secondary">Tous les champs sont obligatoires.</Typography>
+          {banner && (
+            <Alert severity="error" role="alert">
+              {banner}
+            </Alert>
+          )}
+          <PartenaireSections form={{ values, errors, onChange }} />
+          <Typography variant="body2" color="text.secondary">
+            Les informations de la première section (nom, liens, présentation et logo) seront publiées dans l'annuaire
+            des partenaires une fois votre inscription validée. Les autres informations servent uniquement au guichet
+            pour vous contacter et ne sont pas publiées. Pour en savoir plus et exercer vos droits :{' '}
+            <Link component={RouterLink} to={paths.donneesPersonnelles}>
+              données personnelles
+            </Link>
+            .
+          </Typography>
+          <Box>
+            <Button type="submit" variant="contained" size="large" disabled={sending}>
+              {sending ? 'Envoi en cours…' : "Valider l'inscription"}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }

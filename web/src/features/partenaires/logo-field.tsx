@@ -1,0 +1,124 @@
+import { LOGO_MAX_BYTES, logoUrl, MESSAGES } from '@guichet/contract';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
+import { useId, useRef, useState } from 'react';
+import { api } from '../../lib/api.ts';
+
+export const LOGO_HINT = 'Formats acceptés : JPEG ou PNG, 3 Mo maximum';
+
+/**
+ * A logo: the current image, a button that opens the file chooser, and the upload. The server
+ * checks format and size again; here a wrong file is refused before it travels.
+ */
+export function LogoField(props: {
+  id: string;
+  label: string;
+  value: string;
+  /** Name of the partner, for the image's alternative text. */
+  nom: string;
+  error?: string;
+  onChange: (file: string) => void;
+  buttonLabel?: string;
+  /** false when keeping the current logo is allowed (self-update). */
+  required?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const hintId = useId();
+  const error = localError ?? props.error;
+
+  async function chosen(file: File | undefined) {
+    if (!file) return;
+    setLocalError(null);
+    if (!['image/png', 'image/jpeg'].includes(file.type) || file.size > LOGO_MAX_BYTES) {
+      setLocalError(MESSAGES.erreurLogo);
+      return;
+    }
+    const form = new FormData();
+    form.append('logo', file);
+    setUploading(true);
+    try {
+      const res = await api.upload<{ file: string }>('logo/upload', form);
+      props.onChange(res.file);
+    } catch {
+      setLocalError(MESSAGES.erreurLogo);
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+        {props.label}
+        {props.required !== false && <span aria-hidden="true"> *</span>}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Box
+          sx={{
+            width: 160,
+            height: 100,
+            border: '1px solid',
+            borderColor: error ? 'error.main' : 'divider',
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'background.paper',
+            overflow: 'hidden',
+          }}
+        >
+          {props.value ? (
+            <img
+              src={logoUrl(props.value)}
+              alt={props.nom ? `Logo de ${props.nom}` : 'Aperçu du logo'}
+              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Aucun logo
+            </Typography>
+          )}
+        </Box>
+        <Stack spacing={0.5}>
+          <Box>
+            <Button
+              id={props.id}
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={uploading}
+              aria-describedby={hintId}
+            >
+              {uploading
+                ? 'Envoi du logo…'
+                : (props.buttonLabel ?? (props.value ? 'Changer le logo' : 'Choisir un logo'))}
+            </Button>
+          </Box>
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg"
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+            data-testid={`${props.id}-fichier`}
+            onChange={(e) => chosen(e.target.files?.[0])}
+          />
+          <Box id={hintId}>
+            <Typography variant="body2" color="text.secondary">
+              {LOGO_HINT}
+            </Typography>
+            <FormHelperText error={!!error} role={error ? 'alert' : undefined} sx={{ m: 0 }}>
+              {error ?? ''}
+            </FormHelperText>
+          </Box>
+          <Typography variant="body2" role="status" sx={{ minHeight: 0 }}>
+            {uploading ? 'Envoi du logo en cours…' : ''}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  type FieldError,
+  normalizeLink,
+  PARTENAIRE_FIELD_KEYS,
+  PARTENAIRE_MAX,
+  type PartenaireAdmin,
+  type PartenaireData,
+  type PartenaireFields,
+  type PartenairePublic,
+  type PartenaireSelfView,
+  toFieldErrors,
+} from '@guichet/contract';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api.ts';
+
+export type FieldKey = keyof PartenaireFields;
+/** What the person typed, as text (civiliteR included). */
+export type Values = Record<FieldKey, string>;
+export type Errors = Partial<Record<string, string>>;
+/** JSON carries instants as strings. */
+export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type AdminPartenaire = Json<PartenaireAdmin>;
+export type { PartenairePublic, PartenaireSelfView };
+
+export const emptyValues = (): Values => Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, ''])) as Values;
+export const toValues = (d: PartenaireData): Values =>
+  Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, d[k] ?? ''])) as Values;
+export const sameValues = (a: Values, b: Values) => PARTENAIRE_FIELD_KEYS.every((k) => a[k] === b[k]);
+
+/** Input behaviour of spec §5 as the person types: lengths capped, city in capitals. */
+export function shapeInput(key: FieldKey, raw: string): string {
+  const max = (PARTENAIRE_MAX as Record<string, number>)[key];
+  const capped = max ? raw.slice(0, max) : raw;
+  return key === 'ville' ? capped.toLocaleUpperCase('fr-FR') : capped;
+}
+
+/** Leaving a link field shows what will be stored (https:// added), when it is a valid link. */
+export const tidyLink = (raw: string) => normalizeLink(raw) ?? raw;
+
+/** The contract's own schema, run before sending: the same messages the server would give. */
+export function check(schema: z.ZodType, body: unknown): Errors {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? {} : toErrors(toFieldErrors(parsed.error.issues));
+}
+export const toErrors = (list: FieldError[]): Errors => Object.fromEntries(list.map((e) => [e.key, e.error]));
+export const serverErrors = (err: unknown): Errors => (err instanceof ApiError ? toErrors(err.errors) : {});
+
+/** Moves focus to the first field in error, in the order of the form. */
+export function focusFirstError(errors: Errors, prefix = 'champ') {
+  const first = [...PARTENAIRE_FIELD_KEYS, 'statut', 'actif', 'categorie', 'filtre'].find((k) => errors[k]);
+  if (first) document.getElementById(`${prefix}-${first}`)?.focus();
+}
