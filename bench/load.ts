@@ -1,0 +1,61 @@
+import http from 'node:http';
+
+export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One GET, body read and dropped; resolves to the status code (0 on a network error). */
+export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', () => resolve({ status: 0, bytes }));
+    });
+    req.on('error', () => resolve({ status: 0, bytes: 0 }));
+  });
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : Number.NaN;
+
+/**
+ * `concurrency` clients loop over `urls` (round robin) for `seconds`; bounded in time and
+ * only ever aimed at this machine's loopback.
+ */
+export async function load(
+  urls: string[],
+  opts: { concurrency: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  for (const u of urls)
+    if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u)) throw new Error(`cible non locale : ${u}`);
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = performance.now() + opts.seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (performance.now() < end) {
+        const url = urls[next++ % urls.length];
+        const t = performance.now();
+        const { status } = await get(url, opts.headers);
+        latencies.push(performance.now() - t);
+        if (status < 200 || status >= 400) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+  };
+}
