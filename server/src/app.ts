@@ -29,8 +29,8 @@ import { referenceAdminRoutes, referencePublicRoutes } from './features/referenc
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
-import { registerHoneypot } from './platform/public-form.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
+import { registerHoneypot } from './platform/public-form.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -71,7 +71,7 @@ const features: Feature[] = [
 
 export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
@@ -146,6 +146,25 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   return app;
+}
+
+/** A partner's personal token is a password: it never reaches a log line, nor does a cookie. */
+const TOKEN_IN_URL = /(\/(?:get\/one\/by|update\/partenaire)\/)[^/?#]+/;
+export const redactUrl = (url: string) => url.replace(TOKEN_IN_URL, '$1[jeton]');
+
+export function loggerOptions(level: string, stream?: { write: (line: string) => void }) {
+  return {
+    level,
+    stream,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
 }
 
 /** Writes from another site are refused: cookies are SameSite=Lax, this is the second lock. */
