@@ -177,6 +177,7 @@ describe('partenaires dans Chromium', () => {
     await expect.poll(() => sportTheme.getAttribute('aria-pressed')).toBe('true');
     await page.getByText('1 partenaire pour le thème « Faire du sport »').waitFor();
     await sport.getByRole('heading', { name: 'VÉLO CAMPUS' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // One theme at a time: another replaces it, and shows the empty state.
     const loger = page.getByRole('button', { name: 'Se loger' });
@@ -204,6 +205,7 @@ describe('partenaires dans Chromium', () => {
     // The list shows the mail icon.
     await page.goto('/admin/partenaires');
     await page.getByRole('row').filter({ hasText: 'Vélo Campus' }).getByRole('img', { name: 'Mail envoyé' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('le partenaire ouvre le lien du courriel et propose un nouveau nom et un nouveau logo', async () => {
@@ -242,6 +244,7 @@ describe('partenaires dans Chromium', () => {
     const row = page.getByRole('row').filter({ hasText: 'Vélo Campus' });
     await page.reload();
     await row.getByRole('img', { name: 'Données à valider' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await row.getByRole('link').first().click();
     await page
       .getByText(
@@ -280,6 +283,7 @@ describe('partenaires dans Chromium', () => {
     const sport = page.getByRole('region', { name: 'Sport' });
     await sport.getByRole('heading', { level: 3, name: 'VÉLO CAMPUS TROYES' }).waitFor();
     await sport.getByRole('img', { name: 'Logo de Vélo Campus Troyes' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     const src = await sport.getByRole('img').first().getAttribute('src');
     const res = await page.request.get(src ?? '');
     expect(res.headers()['content-type']).toBe('image/png');
