@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ROLES } from '@guichet/contract';
@@ -22,6 +23,8 @@ const USAGE = `Usage : npm run user -- <commande> [options]
   disable --username U                désactive l’agent : plus de connexion, sessions fermées
   enable  --username U                réactive un agent désactivé
   list                                liste les agents, leur état et leurs rôles
+  backup  --file F                    sauvegarde toute la base dans F (npm run backup -- --file F)
+  restore --file F                    remplace toute la base par la sauvegarde F (npm run restore -- --file F)
 
 Si le portail tourne sur la base embarquée, la commande passe par lui (DATA_DIR/admin.sock).`;
 
@@ -31,6 +34,8 @@ const OPTIONS: Record<UserCommand['command'], string[]> = {
   disable: ['username'],
   enable: ['username'],
   list: [],
+  backup: ['file'],
+  restore: ['file'],
 };
 
 export type CliOptions = {
@@ -66,8 +71,13 @@ function commandFromArgv(argv: string[]): UserCommand {
       throw new UsageError(`L’option --${key} ne s’applique pas à la commande ${command}.`);
     }
   }
-  const { role, ...rest } = values;
-  return parseUserCommand({ command, ...rest, ...(command === 'add' ? { roles: role ?? [] } : {}) });
+  const { role, file, ...rest } = values;
+  return parseUserCommand({
+    command,
+    ...rest,
+    ...(command === 'add' ? { roles: role ?? [] } : {}),
+    ...(typeof file === 'string' ? { file: path.resolve(file) } : {}),
+  });
 }
 
 function parse(argv: string[]) {
@@ -81,6 +91,7 @@ function parse(argv: string[]) {
       prenom: { type: 'string' },
       nom: { type: 'string' },
       role: { type: 'string', multiple: true },
+      file: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

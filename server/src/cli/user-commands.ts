@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
+import { backupDatabase, restoreDatabase } from './backup.ts';
 
 /** A refusal the person at the terminal can act on (French, no stack trace). */
 export class CommandError extends Error {}
@@ -15,6 +16,12 @@ const name = (option: string) =>
     .trim()
     .min(1, required(option))
     .max(100, { error: `--${option} : 100 caractères au plus.` });
+
+/** The CLI resolves the path against its own folder: the portal may run elsewhere. */
+const absoluteFile = z
+  .string(required('file'))
+  .min(1, required('file'))
+  .refine((f) => f.startsWith('/'), { error: 'Le chemin du fichier doit être absolu.' });
 
 /** What `npm run user` can ask, whether it runs the command itself or through the running portal. */
 export const userCommandSchema = z.discriminatedUnion('command', [
@@ -44,6 +51,8 @@ export const userCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('disable'), username: existingUsername }),
   z.object({ command: z.literal('enable'), username: existingUsername }),
   z.object({ command: z.literal('list') }),
+  z.object({ command: z.literal('backup'), file: absoluteFile }),
+  z.object({ command: z.literal('restore'), file: absoluteFile }),
 ]);
 export type UserCommand = z.infer<typeof userCommandSchema>;
 export type UserCommandInput = z.input<typeof userCommandSchema>;
@@ -116,6 +125,10 @@ export async function runUserCommand(db: Db, cmd: UserCommand): Promise<string[]
     }
     case 'list':
       return formatList(await agentsRepository.list(db));
+    case 'backup':
+      return backupDatabase(db, cmd.file);
+    case 'restore':
+      return restoreDatabase(db, cmd.file);
   }
 }
 

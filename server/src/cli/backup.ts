@@ -1,0 +1,192 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { asc, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.ts';
+import * as s from '../db/schema.ts';
+import { CommandError } from './user-commands.ts';
+
+/**
+ * A logical backup: every table as gzip-compressed JSON lines, in foreign-key order. The same
+ * file restores into the embedded database or into PostgreSQL (it also moves a portal from one
+ * to the other). Sessions and failed logins are not kept: after a restore, agents log in again.
+ */
+const TABLES: PgTable[] = [
+  s.statuts,
+  s.categories,
+  s.filtres,
+  s.params,
+  s.roles,
+  s.agents,
+  s.agentRoles,
+  s.inscriptions,
+  s.logos,
+  s.partenaires,
+  s.etudiants,
+  s.mailAttachments,
+  s.mailOutbox,
+];
+const FORMAT = 'guichet-sauvegarde';
+const VERSION = 1;
+const BATCH = 1000;
+
+type Header = { format: string; version: number; createdAt: string };
+type Line = { table: string; row: Record<string, unknown> };
+
+const encode = (v: unknown) => (Buffer.isBuffer(v) ? { $base64: v.toString('base64') } : v);
+
+export async function backupDatabase(db: Db, file: string): Promise<string[]> {
+  const tmp = `${file}.partiel`;
+  const gzip = createGzip();
+  const done = pipeline(gzip, createWriteStream(tmp, { mode: 0o600 }));
+  const counts: string[] = [];
+  const write = async (line: object) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
+  };
+  try {
+    // One snapshot for every table: rows written meanwhile are all in, or all out.
+    await db.transaction(
+      async (tx) => {
+        await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString() } satisfies Header);
+        for (const table of TABLES) {
+          const columns = Object.values(getTableColumns(table));
+          let n = 0;
+          for (let offset = 0; ; offset += BATCH) {
+            const rows = await tx
+              .select()
+              .from(table)
+              .orderBy(...columns.map((c) => asc(c)))
+              .limit(BATCH)
+              .offset(offset);
+            for (const row of rows) {
+              const out = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encode(v)]));
+              await write({ table: getTableName(table), row: out } satisfies Line);
+            }
+            n += rows.length;
+            if (rows.length < BATCH) break;
+          }
+          counts.push(`${getTableName(table)} : ${n}`);
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    gzip.end();
+    await done;
+    renameSync(tmp, file);
+  } catch (err) {
+    gzip.destroy();
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  return [`Sauvegarde écrite dans ${file}.`, ...counts.map((c) => `  ${c}`)];
+}
+
+/** Revives what JSON flattened: timestamps and binary columns. */
+function reviver(table: PgTable) {
+  const columns = getTableColumns(table);
+  return (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => {
+        const col = columns[k];
+        if (!col) throw new CommandError(`Sauvegarde illisible : colonne inconnue ${k}.`);
+        if (v && typeof v === 'object' && '$base64' in v) return [k, Buffer.from(String(v.$base64), 'base64')];
+        if (typeof v === 'string' && col.columnType === 'PgTimestamp') return [k, new Date(v)];
+        return [k, v];
+      }),
+    );
+}
+
+/**
+ * Replaces the whole content of the database with the file's, in one transaction: a file that
+ * turns out unreadable half-way changes nothing.
+ */
+export async function restoreDatabase(db: Db, file: string): Promise<string[]> {
+  const byName = new Map(TABLES.map((t) => [getTableName(t), t]));
+  const lines = readLines(file);
+  const counts = new Map<string, number>();
+  try {
+    await db.transaction(async (tx) => {
+      let header: Header | undefined;
+      let pending: { table: PgTable; rows: Record<string, unknown>[] } | undefined;
+      const flush = async () => {
+        if (pending?.rows.length) await tx.insert(pending.table).values(pending.rows);
+        if (pending) pending.rows = [];
+      };
+      for await (const text of lines) {
+        if (!text) continue;
+        const parsed = JSON.parse(text) as Header | Line;
+        if (!header) {
+          header = parsed as Header;
+          if (header.format !== FORMAT || header.version !== VERSION) {
+            throw new CommandError('Ce fichier n’est pas une sauvegarde du portail (format inconnu).');
+          }
+          await wipe(tx);
+          continue;
+        }
+        const { table: name, row } = parsed as Line;
+        const table = byName.get(name);
+        if (!table) throw new CommandError(`Sauvegarde illisible : table inconnue ${name}.`);
+        if (pending?.table !== table) {
+          await flush();
+          pending = { table, rows: [] };
+        }
+        pending.rows.push(reviver(table)(row));
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+        if (pending.rows.length >= 500) await flush();
+      }
+      if (!header) throw new CommandError('Sauvegarde vide ou illisible.');
+      await flush();
+      await resetSequences(tx);
+    });
+  } catch (err) {
+    if (err instanceof CommandError) throw err;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandError(`Fichier introuvable : ${file}.`);
+    if (err instanceof SyntaxError || (err as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') {
+      throw new CommandError(
+        'Sauvegarde illisible (fichier tronqué ou qui n’est pas une sauvegarde) : rien n’a changé.',
+      );
+    }
+    throw err;
+  }
+  return [
+    `Sauvegarde ${file} restaurée ; les agents doivent se reconnecter.`,
+    ...[...counts].map(([t, n]) => `  ${t} : ${n}`),
+  ];
+}
+
+/** The file's lines; a missing, truncated or foreign file rejects the iteration (and the transaction). */
+async function* readLines(file: string): AsyncGenerator<string> {
+  const source = createReadStream(file);
+  const gunzip = createGunzip();
+  source.on('error', (err) => gunzip.destroy(err));
+  // Decoded by the stream: a character split across two chunks stays whole.
+  gunzip.setEncoding('utf8');
+  let rest = '';
+  for await (const chunk of source.pipe(gunzip) as AsyncIterable<string>) {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    yield* parts;
+  }
+  if (rest) yield rest;
+}
+
+async function wipe(tx: Tx) {
+  const names = [...TABLES.map(getTableName), 'sessions', 'login_failures'];
+  await tx.execute(sql.raw(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`));
+}
+
+/** Serial columns continue after the restored ids. */
+async function resetSequences(tx: Tx) {
+  for (const table of TABLES) {
+    const id = getTableColumns(table).id;
+    if (!id || id.columnType !== 'PgSerial') continue;
+    const name = getTableName(table);
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 1), max(id) is not null) from "${name}"`,
+      ),
+    );
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, type TestApp, testApp } from '../../test/harness.ts';
+
+type Access = 'public' | 'connecte' | 'gestion' | 'roles';
+
+/**
+ * Every route of the API and who may call it (decisions §4). A route added without a line here
+ * fails the first test: its access must be decided, not inherited by accident.
+ */
+const ROUTES: Record<string, Access> = {
+  'POST /api/login': 'public',
+  'GET /logout': 'public',
+  'GET /api/user/get/current': 'public',
+  'GET /api/params/get/all': 'public',
+  'GET /api/categorie/get/all': 'public',
+  'GET /api/filtre/get/all': 'public',
+  'GET /api/inscription/proprietaire/validate': 'public',
+  'GET /api/inscription/logement/validate': 'public',
+  'POST /api/inscription/add': 'public',
+  'POST /api/partenaire/add': 'public',
+  'POST /api/logo/upload': 'public',
+  'GET /api/file/download/:file': 'public',
+  'GET /api/partenaire/get/valid': 'public',
+  'GET /api/partenaire/get/one/by/:token': 'public',
+  'POST /api/partenaire/update/:id': 'public',
+  'POST /api/partenaire/valid/infos/:id': 'public',
+  'POST /api/etudiant/add': 'public',
+  'GET /api/admin/statut/get/all': 'connecte',
+  'GET /api/admin/inscriptions/get/list/by/filters': 'gestion',
+  'GET /api/admin/inscriptions/export': 'gestion',
+  'GET /api/admin/inscription/get/:id': 'gestion',
+  'PUT /api/admin/inscription/update/:id': 'gestion',
+  'GET /api/admin/partenaires/get/list/by/filters': 'gestion',
+  'GET /api/admin/partenaire/export': 'gestion',
+  'GET /api/admin/partenaire/get/:id': 'gestion',
+  'PUT /api/admin/partenaire/update/:id': 'gestion',
+  'PUT /api/admin/partenaire/send/mail/update/:id': 'gestion',
+  'PUT /api/admin/partenaire/valid/update/:id': 'gestion',
+  'PUT /api/admin/partenaire/reject/update/:id': 'gestion',
+  'GET /api/admin/etudiants/get/list/by/filters': 'gestion',
+  'GET /api/admin/etudiants/export': 'gestion',
+  'PUT /api/admin/etudiants/update': 'gestion',
+  'GET /api/admin/role/get/list/by/filters': 'roles',
+  'GET /api/admin/role/get/:id': 'roles',
+  'PUT /api/admin/role/update/:id': 'roles',
+  'GET /api/admin/user/get/by/name': 'roles',
+};
+
+const PROFILES = {
+  anonyme: null,
+  'sans rôle': [],
+  ROLE_USER: ['ROLE_USER'],
+  ROLE_ADMIN_ROLE: ['ROLE_ADMIN_ROLE'],
+  ROLE_ADMIN: ['ROLE_ADMIN'],
+} as const;
+
+/** What decisions §4 promises each profile on a route of this access. */
+function expected(access: Access, profile: keyof typeof PROFILES): 'passe' | 401 | 403 {
+  if (access === 'public') return 'passe';
+  if (profile === 'anonyme') return 401;
+  if (access === 'connecte') return 'passe';
+  const roles = PROFILES[profile] as readonly string[];
+  const allowed = access === 'gestion' ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'];
+  return roles.some((r) => allowed.includes(r)) ? 'passe' : 403;
+}
+
+describe(`matrice des accès (${dbKind})`, () => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await testApp();
+    for (const [name, roles] of Object.entries(PROFILES)) if (roles) cookies[name] = (await t.agent([...roles])).cookie;
+  });
+  afterAll(() => t.close());
+
+  const registered = () =>
+    t.app.routeList
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`);
+
+  it('connaît chaque route enregistrée, et chaque route du tableau existe', () => {
+    const routes = registered();
+    expect(routes.filter((r) => !(r in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('répond 401, 403 ou laisse passer selon le profil, pour chaque route', async () => {
+    const wrong: string[] = [];
+    for (const [route, access] of Object.entries(ROUTES)) {
+      // /logout ends the session it is called with: its own test covers it (auth.test.ts).
+      if (route === 'GET /logout') continue;
+      const [method, path] = route.split(' ');
+      // Ids that exist nowhere: passing the guard then shows as 400/404, never as 401/403.
+      const url = path.replace(/:\w+/g, '999999');
+      for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: cookies[profile] ? { cookie: cookies[profile] } : {},
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const want = expected(access, profile);
+        const got = res.statusCode;
+        const ok = want === 'passe' ? got !== 401 && got !== 403 && got < 500 : got === want;
+        if (!ok) wrong.push(`${route} en ${profile} : ${got}, attendu ${want}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
