@@ -14,13 +14,14 @@ import {
   partenaireSelfViewSchema,
   successSchema,
 } from '@guichet/contract';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { publicForm } from '../../platform/public-form.ts';
+import { directoryCache } from './directory-cache.ts';
 import { reencodeLogo } from './logo-image.ts';
 import { logosRepository } from './logos.repository.ts';
-import { partenairesRepository as repo } from './partenaires.repository.ts';
 import * as rules from './partenaires.service.ts';
 
 const tags = ['Partenaires'];
@@ -29,9 +30,8 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorR
 /** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
 export async function partenairesPublicRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail };
-  // Anyone may write here: a per-address limit keeps a script from flooding the office (0 turns it off).
-  const limit = app.config.publicFormRateLimit;
-  const limited: FastifyContextConfig = limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {};
+  // Anyone may write here: rate limit per address (0 turns it off) and the honeypot.
+  const limited = publicForm(app.config.publicFormRateLimit);
 
   app.post(
     '/partenaire/add',
@@ -61,7 +61,15 @@ export async function partenairesPublicRoutes(app: AppInstance) {
         response: { 200: z.array(partenairePublicSchema) },
       },
     },
-    (request) => repo.publicList(app.db, request.query.filtres),
+    async (request, reply) => {
+      const { body, etag } = await directoryCache.get(app.db, request.query.filtres);
+      // The body is already JSON of exactly the public fields (the repository's select): a
+      // string skips the serializer, hence the plain reply type.
+      const raw = reply as unknown as FastifyReply;
+      raw.header('etag', etag).header('cache-control', 'public, max-age=10');
+      if (request.headers['if-none-match'] === etag) return raw.code(304).send();
+      return raw.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(

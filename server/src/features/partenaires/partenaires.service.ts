@@ -10,6 +10,7 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
+import { directoryCache } from './directory-cache.ts';
 import { logosRepository } from './logos.repository.ts';
 import { type AdminWrite, partenairesRepository as repo } from './partenaires.repository.ts';
 
@@ -101,6 +102,7 @@ export async function updateByStaff(deps: PartenairesDeps, id: number, write: Ad
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
     await repo.updateAdmin(tx, id, write);
   });
+  directoryCache.clear(deps.db);
 }
 
 /** Applies the (possibly edited) proposal, logo included, and closes it: one transaction. */
@@ -112,6 +114,7 @@ export async function validateProposal(deps: PartenairesDeps, id: number, fields
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
     await repo.applyProposal(tx, id, fields);
   });
+  directoryCache.clear(deps.db);
 }
 
 export async function refuseProposal(deps: PartenairesDeps, id: number) {

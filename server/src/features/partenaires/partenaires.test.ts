@@ -1,4 +1,4 @@
-import { MESSAGES, PARTENAIRE_MESSAGES, STATUT } from '@guichet/contract';
+import { HONEYPOT_FIELD, MESSAGES, PARTENAIRE_MESSAGES, STATUT } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
@@ -55,6 +55,15 @@ describe(`partenaires : inscription publique (${dbKind})`, () => {
     const bad = await add({ ...validPartenaire(logo), typePartenaire: 'autre' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { key: string }) => e.key)).toEqual(['typePartenaire']);
+  });
+
+  it('ignore un envoi qui remplit le champ piège (robot) : succès apparent, rien d’enregistré', async () => {
+    const logo = await uploadedLogo(t.app);
+    const before = await t.app.db.$count(partenaires);
+    const res = await add({ ...validPartenaire(logo), [HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('success');
+    expect(await t.app.db.$count(partenaires)).toBe(before);
   });
 
   it('refuse un formulaire vide avec une erreur sous chaque champ, sans rien enregistrer', async () => {
@@ -162,6 +171,26 @@ describe(`partenaires : annuaire public (${dbKind})`, () => {
     for (const q of ['?filtres[]=11', '?filtres=abc', '?filtres[]=0']) {
       expect((await t.app.inject({ url: `/api/partenaire/get/valid${q}` })).statusCode, q).toBe(400);
     }
+  });
+
+  it('sert l’annuaire avec un ETag (304 si inchangé) et le met à jour dès qu’un agent publie', async () => {
+    const first = await t.app.inject({ url: '/api/partenaire/get/valid?filtres[]=6' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({
+      url: '/api/partenaire/get/valid?filtres[]=6',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const id = await register(t.app, { nom: 'Publié à l’instant' });
+    await adminPut(t.app, admin, id, { statut: 2, actif: true, categorie: 1, filtre: 6 });
+    const after = await t.app.inject({
+      url: '/api/partenaire/get/valid?filtres[]=6',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().map((p: { nom: string }) => p.nom)).toContain('Publié à l’instant');
   });
 
   it('ne renvoie que les champs publics : ni mail, ni représentant, ni jeton, ni données en attente', async () => {

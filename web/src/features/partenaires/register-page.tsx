@@ -1,8 +1,15 @@
-import { MESSAGES, PARTENAIRE_TYPES, type PartenaireType, partenaireAddSchema } from '@guichet/contract';
+import {
+  HONEYPOT_FIELD,
+  MESSAGES,
+  PARTENAIRE_TYPES,
+  type PartenaireType,
+  partenaireAddSchema,
+} from '@guichet/contract';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { PartenaireSections } from './partenaire-fields.tsx';
@@ -20,6 +27,7 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [trap, setTrap] = useState('');
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
 
@@ -45,7 +53,7 @@ export function RegisterPage() {
     }
     setSending(true);
     try {
-      const res = await api.post<{ message: string }>('partenaire/add', body);
+      const res = await api.post<{ message: string }>('partenaire/add', { ...body, [HONEYPOT_FIELD]: trap });
       setConfirmation(res.message);
     } catch (err) {
       const fromServer = serverErrors(err);
@@ -95,6 +103,7 @@ export function RegisterPage() {
             </Alert>
           )}
           <PartenaireSections form={{ values, errors, onChange }} />
+          <Honeypot value={trap} onChange={setTrap} />
           <Typography variant="body2" color="text.secondary">
             Les informations de la première section (nom, liens, présentation et logo) seront publiées dans l'annuaire
             des partenaires une fois votre inscription validée. Les autres informations servent uniquement au guichet

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { PartenairePublic } from '@guichet/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { partenairesRepository as repo } from './partenaires.repository.ts';
+
+/**
+ * The public directory, serialized once per theme filter and kept for a few seconds: it is
+ * the most requested page and changes only when staff publish. A write in this process
+ * clears it at once; another process behind the same database sees the change within TTL_MS.
+ */
+const TTL_MS = 10_000;
+type Entry = { at: number; body: string; etag: string };
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+const cacheOf = (db: DbOrTx) => {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+};
+
+export const directoryCache = {
+  async get(db: DbOrTx, filtres: number[] | undefined): Promise<Entry> {
+    const key = [...new Set(filtres ?? [])].sort((a, b) => a - b).join(',');
+    const cache = cacheOf(db);
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit;
+    const list: PartenairePublic[] = await repo.publicList(db, filtres);
+    const body = JSON.stringify(list);
+    const entry = { at: Date.now(), body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    cache.set(key, entry);
+    return entry;
+  },
+  /** After a change that can alter what the public sees (statut, actif, category, theme, fields). */
+  clear(db: DbOrTx) {
+    cacheOf(db).clear();
+  },
+};
