@@ -13,6 +13,15 @@ const url = (protocols: string[], what: string) =>
     { error: `${what} doit être une URL ${protocols.join(' ou ')}` },
   );
 
+// At least 30 days, so a request can be handled and a refusal questioned; a typo such as `3`
+// must not wipe the data of the last months.
+const retentionError = { error: 'RETENTION_DAYS doit être un nombre entier de jours, entre 30 et 3650' };
+const retentionDays = z.coerce
+  .number(retentionError)
+  .int(retentionError)
+  .min(30, retentionError)
+  .max(3650, retentionError);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,6 +52,7 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  RETENTION_DAYS: retentionDays.default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +68,8 @@ export type Config = {
   adminUsername: string;
   adminPassword: string | undefined;
   sessionIdleMinutes: number;
+  /** Days personal data is kept once its purpose is served (retention.ts, docs/decisions.md). */
+  retentionDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -84,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

@@ -44,3 +44,22 @@ describe('configuration du courrier', () => {
     );
   });
 });
+
+describe('configuration de la conservation des données', () => {
+  it('RETENTION_DAYS vaut 365 jours par défaut et accepte un nombre entier de jours', () => {
+    expect(loadConfig({}).retentionDays).toBe(365);
+    expect(loadConfig({ RETENTION_DAYS: '' }).retentionDays).toBe(365);
+    expect(loadConfig({ RETENTION_DAYS: '730' }).retentionDays).toBe(730);
+    expect(loadConfig({ RETENTION_DAYS: '30' }).retentionDays).toBe(30);
+    expect(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays).toBe(3650);
+  });
+
+  it.each(['0', '29', '-365', '3651', '365.5', 'un an', '1 an'])(
+    'refuse au démarrage RETENTION_DAYS=%s avec un message en français',
+    (value) => {
+      expect(() => loadConfig({ RETENTION_DAYS: value })).toThrow(
+        /Configuration invalide :\n {2}- RETENTION_DAYS: RETENTION_DAYS doit être un nombre entier de jours, entre 30 et 3650$/,
+      );
+    },
+  );
+});

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type MailDispatcher, startMailDispatcher } from './platform/mail/index.ts';
+import { type RetentionJob, startRetentionJob } from './retention.ts';
 
 /** config → database → migrations → app → listen → mail dispatcher. */
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrate(database);
   let dispatcher: MailDispatcher | undefined;
+  let retention: RetentionJob | undefined;
   const app = await buildApp({ config, database, mailDispatcher: { wake: () => dispatcher?.wake() } });
   await ensureBootstrapAdmin(app.db, config, (line) => console.log(line));
   // `npm run user` reaches the embedded database through this process (cli/admin-socket.ts).
@@ -38,6 +40,7 @@ async function main() {
     await app.close();
     clearInterval(idle);
     await dispatcher?.stop(); // finishes the mail being sent; the rest stays queued
+    await retention?.stop(); // waits for a run in progress, which needs the database
     await database.close();
     dataLock?.release();
     process.exit(0);
@@ -52,6 +55,7 @@ async function main() {
     config,
     log: app.log.child({ module: 'mail' }),
   });
+  retention = startRetentionJob({ db: database.db, config, log: app.log.child({ module: 'conservation' }) });
   console.log(
     `Portail disponible sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `embarquée dans ${config.dataDir}` : 'PostgreSQL'})`,
   );

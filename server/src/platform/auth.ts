@@ -2,7 +2,7 @@ import { ACCESS, MESSAGES, type SessionUser } from '@guichet/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { agentRoles, agents, roles, sessions } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -41,6 +41,12 @@ export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | 
   const row = rows[0];
   if (!row?.actif) return null;
   return { id: row.id, username: row.username, prenom: row.prenom, nom: row.nom, roles: row.roles };
+}
+
+/** Retention: sessions idle since before `before` (expired, never to be used again). */
+export async function purgeIdleSessions(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.lastSeenAt, before)).returning({ id: sessions.id });
+  return rows.length;
 }
 
 type SessionOptions = { db: Db; idleMinutes: number; secureCookie: boolean };

@@ -1,5 +1,5 @@
 import { type EtudiantAction, type etudiantListQuerySchema, STATUT } from '@guichet/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { etudiants, statuts } from '../../db/schema.ts';
@@ -103,5 +103,11 @@ export const etudiantsRepository = {
 
   async setStatut(tx: DbOrTx, ids: number[], statutId: number) {
     await tx.update(etudiants).set({ statutId }).where(inArray(etudiants.id, ids));
+  },
+
+  /** Retention: every request sent before `before`, whatever its status. Returns how many went. */
+  async purge(db: DbOrTx, before: Date): Promise<number> {
+    const rows = await db.delete(etudiants).where(lt(etudiants.date, before)).returning({ id: etudiants.id });
+    return rows.length;
   },
 };

@@ -6,7 +6,7 @@ import {
   type Proprietaire,
   STATUT,
 } from '@guichet/contract';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inscriptions, statuts } from '../../db/schema.ts';
 import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
@@ -226,5 +226,17 @@ export const inscriptionsRepository = {
       .where(eq(inscriptions.id, id))
       .returning({ id: inscriptions.id });
     return rows.length > 0;
+  },
+
+  /**
+   * Retention: refused offers (statut 3) registered before `before`. The table records no date
+   * of status change, so the registration date is the last change it knows. Returns how many went.
+   */
+  async purgeRefused(db: DbOrTx, before: Date): Promise<number> {
+    const rows = await db
+      .delete(inscriptions)
+      .where(and(eq(inscriptions.statutId, STATUT.refuse), lt(inscriptions.date, before)))
+      .returning({ id: inscriptions.id });
+    return rows.length;
   },
 };

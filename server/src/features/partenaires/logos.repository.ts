@@ -1,10 +1,17 @@
-import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { logos, partenaires } from '../../db/schema.ts';
 import type { LogoImage } from './logo-image.ts';
 
 /** A logo nobody refers to is kept this long: the time to finish filling in a form after uploading. */
 export const ORPHAN_LOGO_MS = 24 * 60 * 60 * 1000;
+
+/** A partner or a pending proposal that uses the logo of the row being looked at. */
+const usedBy = (db: DbOrTx) =>
+  db
+    .select({ one: sql`1` })
+    .from(partenaires)
+    .where(or(eq(partenaires.logo, logos.name), sql`${partenaires.tempdata}->>'logo' = ${logos.name}`));
 
 /** Logos are rows (decisions §4): every server process serves every logo, a backup holds them. */
 export const logosRepository = {
@@ -30,13 +37,19 @@ export const logosRepository = {
    * forms, replaced logos and refused proposals. Returns how many went.
    */
   async deleteOrphans(db: DbOrTx, now = new Date()): Promise<number> {
-    const used = db
-      .select({ one: sql`1` })
-      .from(partenaires)
-      .where(or(eq(partenaires.logo, logos.name), sql`${partenaires.tempdata}->>'logo' = ${logos.name}`));
     const deleted = await db
       .delete(logos)
-      .where(and(lt(logos.createdAt, new Date(now.getTime() - ORPHAN_LOGO_MS)), notExists(used)))
+      .where(and(lt(logos.createdAt, new Date(now.getTime() - ORPHAN_LOGO_MS)), notExists(usedBy(db))))
+      .returning({ name: logos.name });
+    return deleted.length;
+  },
+
+  /** Deletes those of these logos that no partner and no pending proposal uses any more. */
+  async deleteUnused(db: DbOrTx, names: string[]): Promise<number> {
+    if (names.length === 0) return 0;
+    const deleted = await db
+      .delete(logos)
+      .where(and(inArray(logos.name, names), notExists(usedBy(db))))
       .returning({ name: logos.name });
     return deleted.length;
   },

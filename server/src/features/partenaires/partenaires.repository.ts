@@ -18,6 +18,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
+import { logosRepository } from './logos.repository.ts';
 
 const p = partenaires;
 
@@ -284,6 +285,26 @@ export const partenairesRepository = {
   async filtreExists(db: DbOrTx, id: number): Promise<boolean> {
     const [row] = await db.select({ id: filtres.id }).from(filtres).where(eq(filtres.id, id));
     return !!row;
+  },
+
+  /**
+   * Retention: refused partners (statut 3) whose last recorded change — registration, confirmed
+   * update or renewal mail — is before `before`, with their logos once nothing else uses them.
+   * A pending proposal keeps the partner until staff review it. Call it inside a transaction.
+   */
+  async purgeRefused(db: DbOrTx, before: Date): Promise<{ partenaires: number; logos: number }> {
+    const deleted = await db
+      .delete(p)
+      .where(
+        and(
+          eq(p.statutId, STATUT.refuse),
+          isNull(p.tempdata),
+          sql`greatest(${p.date}, ${p.dateLastUpdate}, ${p.tokenSentAt}) < ${before.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ logo: p.logo });
+    const names = [...new Set(deleted.map((r) => r.logo))];
+    return { partenaires: deleted.length, logos: await logosRepository.deleteUnused(db, names) };
   },
 
   list: (db: DbOrTx, params: ListParams<PartenairesListFilter>) => runList(db, partenairesList, params),

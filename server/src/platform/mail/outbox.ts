@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailAttachments, mailOutbox, type OutboxAttachment } from '../../db/schema.ts';
 
@@ -45,8 +45,16 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, opts: { public
   return row.id;
 }
 
+/**
+ * Reusing a stored body (shared) and deleting unused bodies (exclusive, `purgeOutbox`) exclude
+ * each other until their transactions end: a purge never removes a body a mail being queued has
+ * just found, and a mail queued after a purge stores its body anew.
+ */
+const BODIES_LOCK = sql`hashtext('guichet:mail_attachments')`;
+
 /** One row per distinct body: the same housing-list PDF mailed to a hundred students is stored once. */
 async function storeBody(tx: DbOrTx, content: Buffer): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BODIES_LOCK})`);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const find = async () =>
     (await tx.select({ id: mailAttachments.id }).from(mailAttachments).where(eq(mailAttachments.sha256, sha256)))[0];
@@ -61,4 +69,31 @@ async function storeBody(tx: DbOrTx, content: Buffer): Promise<number> {
     .returning({ id: mailAttachments.id });
   // Lost a race with another transaction storing the same body: use its row.
   return inserted?.id ?? (await find()).id;
+}
+
+/**
+ * Retention: mails sent before `before`, and abandoned ones (`failed`) queued before it, hold
+ * personal data (the recipient, the text): they go, with the attachment bodies no remaining mail
+ * uses. Mail still to send is never touched. Call it inside a transaction: the lock on the
+ * bodies is held until it ends.
+ */
+export async function purgeOutbox(tx: DbOrTx, before: Date): Promise<{ courriels: number; piecesJointes: number }> {
+  const mails = await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, before)),
+        and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.createdAt, before)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  await tx.execute(sql`select pg_advisory_xact_lock(${BODIES_LOCK})`);
+  const used = sql`select (e->>'attachmentId')::int from ${mailOutbox}
+    cross join lateral jsonb_array_elements(${mailOutbox.attachments}) e
+    where e->>'attachmentId' is not null`;
+  const bodies = await tx
+    .delete(mailAttachments)
+    .where(sql`${mailAttachments.id} not in (${used})`)
+    .returning({ id: mailAttachments.id });
+  return { courriels: mails.length, piecesJointes: bodies.length };
 }

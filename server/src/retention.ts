@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Db, DbOrTx } from './db/client.ts';
+import { LOGIN_FAILURE_KEEP_MS, purgeLoginFailures } from './features/auth/login-throttle.ts';
+import { etudiantsRepository } from './features/etudiants/etudiants.repository.ts';
+import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
+import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
+import { purgeIdleSessions } from './platform/auth.ts';
+import { purgeOutbox } from './platform/mail/index.ts';
+
+/**
+ * The retention schedule (docs/decisions.md, « Conservation des données »): personal data whose
+ * purpose is served is deleted. Each feature deletes its own rows; this module only composes them.
+ */
+export type RetentionCounts = {
+  etudiants: number;
+  inscriptions: number;
+  partenaires: number;
+  logos: number;
+  courriels: number;
+  piecesJointes: number;
+  sessions: number;
+  echecsConnexion: number;
+};
+
+const DAY_MS = 24 * 3600_000;
+/** One run at a time across every server process on the database; PGlite runs the same SQL. */
+const RETENTION_LOCK = sql`hashtext('guichet:retention')`;
+
+/** Takes the run's lock for the rest of the transaction; false when another run holds it. */
+export async function tryRetentionLock(tx: DbOrTx): Promise<boolean> {
+  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as ok`)) as unknown as {
+    rows: { ok: boolean }[];
+  };
+  return res.rows[0]?.ok === true;
+}
+
+/**
+ * Applies the schedule as of `now`, in one transaction: all of it or none. Returns how many rows
+ * of each kind went, or `undefined` when another process is running it at this moment.
+ */
+export async function runRetention(
+  db: Db,
+  config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>,
+  now = new Date(),
+): Promise<RetentionCounts | undefined> {
+  const before = new Date(now.getTime() - config.retentionDays * DAY_MS);
+  return db.transaction(async (tx) => {
+    if (!(await tryRetentionLock(tx))) return undefined;
+    const etudiants = await etudiantsRepository.purge(tx, before);
+    const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
+    const refused = await partenairesRepository.purgeRefused(tx, before);
+    const sessions = await purgeIdleSessions(tx, new Date(now.getTime() - config.sessionIdleMinutes * 60_000));
+    const echecsConnexion = await purgeLoginFailures(tx, new Date(now.getTime() - LOGIN_FAILURE_KEEP_MS));
+    // Last: its lock on the attachment bodies makes mail being queued with one wait until commit.
+    const mail = await purgeOutbox(tx, before);
+    return {
+      etudiants,
+      inscriptions,
+      partenaires: refused.partenaires,
+      logos: refused.logos,
+      ...mail,
+      sessions,
+      echecsConnexion,
+    };
+  });
+}
+
+export type RetentionLog = {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+export type RetentionJob = { stop: () => Promise<void> };
+
+/**
+ * Runs the schedule shortly after start, then every day. The timers never keep the process
+ * alive; `stop()` cancels them and waits for a run in progress (call it before closing the database).
+ * Only counts are logged: never a row's content.
+ */
+export function startRetentionJob(opts: {
+  db: Db;
+  config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>;
+  log: RetentionLog;
+  firstDelayMs?: number;
+  intervalMs?: number;
+}): RetentionJob {
+  const { db, config, log } = opts;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    const started = Date.now();
+    running = runRetention(db, config)
+      .then((counts) => {
+        if (counts) log.info({ ...counts, ms: Date.now() - started }, 'conservation des données appliquée');
+        else log.info({}, 'conservation des données déjà en cours dans un autre processus');
+      })
+      .catch((err: unknown) => log.error({ err }, 'conservation des données interrompue, nouvel essai demain'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, opts.firstDelayMs ?? 60_000);
+  const daily = setInterval(run, opts.intervalMs ?? DAY_MS);
+  first.unref();
+  daily.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(daily);
+      await running;
+    },
+  };
+}
