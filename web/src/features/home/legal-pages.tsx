@@ -119,21 +119,24 @@ const treatments: { title: string; data: string; why: string; who: string; how_l
     data: 'nom, prénom, téléphone, adresse électronique, adresse, code postal, ville et caractéristiques du logement',
     why: 'vérifier l’offre puis la faire figurer dans la liste des logements privés envoyée aux étudiants qui la demandent (avec votre nom, téléphone et courriel, pour qu’ils vous contactent)',
     who: 'les agents du guichet ; une fois l’offre validée, les étudiants qui reçoivent la liste',
-    how_long: 'tant que l’offre est proposée ; une offre refusée est supprimée après le délai de conservation',
+    how_long:
+      'tant que l’offre est en attente d’examen, publiée ou archivée par le guichet ; une offre refusée est supprimée un an (365 jours) après son dépôt ; la copie de la liste envoyée par courriel aux étudiants est effacée de nos serveurs un an après chaque envoi',
   },
   {
     title: 'Demander la liste des logements (étudiants)',
     data: 'adresse électronique, code postal, ville et école envisagée',
     why: 'vous envoyer la liste des logements privés et établir des statistiques anonymes sur les demandes',
     who: 'les agents du guichet',
-    how_long: 'supprimées après le délai de conservation (un an par défaut)',
+    how_long:
+      'votre demande est supprimée un an (365 jours) après son envoi, qu’elle ait été traitée ou non ; le courriel qui vous apporte la liste est effacé de nos serveurs un an après son envoi',
   },
   {
     title: 'Devenir partenaire (organismes)',
     data: 'informations publiques de l’organisme, coordonnées et identité, fonction, téléphone et courriel du représentant',
     why: 'présenter l’organisme dans l’annuaire (seules les informations publiques y figurent) et lui demander chaque année de confirmer ses informations',
     who: 'les agents du guichet ; le public pour les seules informations publiques',
-    how_long: 'tant que le partenariat dure ; une inscription refusée est supprimée après le délai de conservation',
+    how_long:
+      'tant que le partenariat dure (inscription en attente, validée ou archivée) ; une inscription refusée est supprimée, avec son logo, un an (365 jours) après sa dernière modification : inscription, mise à jour des informations ou envoi du lien annuel',
   },
 ];
 
