@@ -3,7 +3,7 @@
  * starts the built server on each database, measures, prints one markdown table with a verdict
  * per budget, and writes it into docs/benchmarks.md (between the RESULTS markers).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { freePort, startPostgres } from '../server/test/postgres-server.ts';
+import { startServerProcess } from '../server/test/server-process.ts';
 import { firstLoad } from './bundle.ts';
 import { get, type LoadResult, load } from './load.ts';
 import { pdfBench } from './pdf.ts';
@@ -61,35 +62,11 @@ async function prepare(kind: 'pglite' | 'postgres') {
   return { dataDir, url, cleanup: () => (stopPg(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
+/** The server as `npm start` runs it (the bundle), with the benchmark's admin password. */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: PASSWORD,
-      PUBLIC_FORM_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('le serveur s’est arrêté au démarrage');
-    if ((await get(`${base}/api/params/get/all`)).status === 200) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { child, base, startMs: performance.now() - t };
+  const server = await startServerProcess({ ...env, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, 'bundle');
+  return { child: server.child, base: server.base, startMs: server.startMs, stop: () => server.kill('SIGTERM') };
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 function rssKb(pid: number) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
@@ -136,8 +113,8 @@ async function measure(kind: 'pglite' | 'postgres') {
   if (db.url) env.DATABASE_URL = db.url;
   // The first start creates the admin; the second measures a start on an existing data directory.
   const first = await startServer(env);
-  await stop(first.child);
-  const { child, base, startMs } = await startServer(env);
+  await first.stop();
+  const { child, base, startMs, stop } = await startServer(env);
   record('Démarrage jusqu’à la première réponse', kind, ms(startMs), '≤ 3 000 ms', startMs <= 3000);
   try {
     const cookie = await login(base);
@@ -168,7 +145,7 @@ async function measure(kind: 'pglite' | 'postgres') {
     for (const [name, url] of Object.entries(EXPORTS)) await exportCsv(kind, base + url, headers, name, child.pid ?? 0);
     await loadMix(kind, base, headers);
   } finally {
-    await stop(child);
+    await stop();
     db.cleanup();
   }
 }

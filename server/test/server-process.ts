@@ -16,11 +16,21 @@ export type ServerProcess = {
   kill: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** The real server (`server/src/main.ts`) as its own process, as `npm start` runs it. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server as its own process: from the TypeScript sources (tests: always the code as it
+ * is), or from the bundle `npm start` runs (the benchmark; `npm run build` makes it).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  from: 'sources' | 'bundle' = 'sources',
+): Promise<ServerProcess> {
   const port = await freePort();
   const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  const entry =
+    from === 'bundle'
+      ? [path.join(root, 'server/dist/main.mjs')]
+      : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -7,7 +8,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.ts';
 import { seedReference } from './seed.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// server/drizzle, from the sources (server/src/db) or from the bundle `npm start` runs (server/dist).
+const migrationsFolder = ['../../drizzle', '../drizzle']
+  .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+  .find((dir) => existsSync(`${dir}/meta/_journal.json`)) as string;
 /** Several processes may start together against one PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK = 727_001;
 
