@@ -1,12 +1,22 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+/** React Router's package exports only its development build; the production one sits beside it. */
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest lets the benchmark measure what each page downloads first.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 1200 },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/logout': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -1,7 +1,6 @@
 import type { Params } from '@guichet/contract';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 
 const ParamsContext = createContext<Params | null>(null);
@@ -13,24 +12,38 @@ export function useSiteParams(): Params {
   return p;
 }
 
-/** The application waits for the general parameters before showing any route (spec §2). */
+/**
+ * The application waits for the general parameters before showing any route (spec §2). A plain
+ * fetch: the query library stays out of the first load of public pages.
+ */
 export function ParamsGate({ children }: { children: ReactNode }) {
-  const q = useQuery({ queryKey: ['params'], queryFn: () => api.get<Params>('params/get/all'), staleTime: Infinity });
-  if (q.isPending) {
+  const [params, setParams] = useState<Params | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    api.get<Params>('params/get/all').then(setParams, () => setFailed(true));
+  }, []);
+  useEffect(load, []);
+
+  if (failed) {
+    return (
+      <Box role="alert" sx={{ maxWidth: 600, mx: 'auto', mt: 8, px: 2 }}>
+        <Typography color="error" sx={{ mb: 2 }}>
+          Le portail n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.
+        </Typography>
+        <Button variant="outlined" onClick={load}>
+          Réessayer
+        </Button>
+      </Box>
+    );
+  }
+  if (!params) {
     return (
       <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-        <CircularProgress aria-label="Chargement du portail" />
+        {/* Text, not a spinner: it says what happens and keeps the first download small. */}
+        <Typography color="text.secondary">Chargement du portail…</Typography>
       </Box>
     );
   }
-  if (q.isError) {
-    return (
-      <Box sx={{ maxWidth: 600, mx: 'auto', mt: 8, px: 2 }}>
-        <Alert severity="error" action={<Button onClick={() => q.refetch()}>Réessayer</Button>}>
-          Le portail n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.
-        </Alert>
-      </Box>
-    );
-  }
-  return <ParamsContext.Provider value={q.data}>{children}</ParamsContext.Provider>;
+  return <ParamsContext.Provider value={params}>{children}</ParamsContext.Provider>;
 }

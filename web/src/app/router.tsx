@@ -27,13 +27,23 @@ export const router = createBrowserRouter([
       },
       {
         path: 'partenaires',
-        lazy: async () => ({ Component: (await import('../features/partenaires/directory-page.tsx')).DirectoryPage }),
+        lazy: async () => {
+          const [{ DirectoryPage }, { withQueries }] = await Promise.all([
+            import('../features/partenaires/directory-page.tsx'),
+            import('../lib/queries.tsx'),
+          ]);
+          return { Component: withQueries(DirectoryPage) };
+        },
       },
       {
         path: 'update/partenaire/:token',
-        lazy: async () => ({
-          Component: (await import('../features/partenaires/self-update-page.tsx')).SelfUpdatePage,
-        }),
+        lazy: async () => {
+          const [{ SelfUpdatePage }, { withQueries }] = await Promise.all([
+            import('../features/partenaires/self-update-page.tsx'),
+            import('../lib/queries.tsx'),
+          ]);
+          return { Component: withQueries(SelfUpdatePage) };
+        },
       },
       {
         path: 'accessibilite',
@@ -52,7 +62,13 @@ export const router = createBrowserRouter([
   },
   {
     path: '/admin',
-    lazy: async () => ({ Component: (await import('./admin/admin-shell.tsx')).AdminShell }),
+    lazy: async () => {
+      const [{ AdminShell }, { withQueries }] = await Promise.all([
+        import('./admin/admin-shell.tsx'),
+        import('../lib/queries.tsx'),
+      ]);
+      return { Component: withQueries(AdminShell) };
+    },
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
       {

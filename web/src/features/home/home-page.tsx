@@ -2,7 +2,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import SchoolIcon from '@mui/icons-material/School';
-import { Card, CardActionArea, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteParams } from '../../app/params.tsx';
@@ -49,9 +49,19 @@ export function HomePage() {
           Logement, services et partenaires pour les étudiants — année {params.annee}-{params.annee + 1}
         </Typography>
       </Stack>
-      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
         {entries.map((e) => (
-          <Grid key={e.to} size={{ xs: 12, sm: 6, md: 3 }} component="li">
+          <Box key={e.to} component="li">
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea component={Link} to={e.to} sx={{ height: '100%', alignItems: 'flex-start' }}>
                 <CardContent>
@@ -65,9 +75,9 @@ export function HomePage() {
                 </CardContent>
               </CardActionArea>
             </Card>
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
       <Stack component="section" aria-labelledby="contact-titre" spacing={0.5}>
         <Typography id="contact-titre" variant="h5" component="h2">
           Nous contacter

@@ -1,0 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
+/**
+ * TanStack Query, loaded only with the screens that use it (the admin area, the directory, the
+ * self-update page): the home page and the forms never download it. One client, so every screen
+ * shares the same cache.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+export function withQueries<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function WithQueries(props: P) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Component {...props} />
+      </QueryClientProvider>
+    );
+  };
+}
