@@ -1,5 +1,6 @@
 import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { SkipLink } from '../components/skip-link.tsx';
 import { useSiteParams } from './params.tsx';
 import { paths } from './paths.ts';
 
@@ -8,9 +9,7 @@ export function PublicLayout() {
   const params = useSiteParams();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <MuiLink href="#contenu" className="skip-link" sx={skipLink}>
-        Aller au contenu
-      </MuiLink>
+      <SkipLink />
       <Box
         component="header"
         sx={{ bgcolor: 'background.paper', borderBottom: '4px solid', borderColor: 'primary.main' }}
@@ -58,13 +57,3 @@ export function PublicLayout() {
     </Box>
   );
 }
-
-const skipLink = {
-  position: 'absolute',
-  left: 8,
-  top: -48,
-  zIndex: 2000,
-  bgcolor: 'background.paper',
-  p: 1,
-  '&:focus': { top: 8 },
-} as const;

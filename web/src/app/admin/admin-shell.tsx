@@ -16,9 +16,11 @@ import {
   MenuItem,
   Toolbar,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { SkipLink } from '../../components/skip-link.tsx';
 import { useSiteParams } from '../params.tsx';
 import { paths } from '../paths.ts';
 import { menuFor, useCurrentUser, useStatuts } from './session.ts';
@@ -31,13 +33,16 @@ export function AdminShell() {
   const me = useCurrentUser();
   const logged = !!me.data?.logged;
   const statuts = useStatuts(logged);
-  const [open, setOpen] = useState(true);
+  // On a phone or at 200 % zoom the menu lies over the page instead of squeezing it.
+  const wide = useMediaQuery((t) => t.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(wide);
   const ready = me.isSuccess && (!logged || statuts.isSuccess);
   const user = me.data?.user ?? null;
   const menu = menuFor(user?.roles ?? []);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {logged && (
@@ -61,17 +66,20 @@ export function AdminShell() {
       </AppBar>
       {logged && (
         <Drawer
-          variant="persistent"
+          variant={wide ? 'persistent' : 'temporary'}
           open={open}
+          onClose={() => setOpen(false)}
+          ModalProps={{ keepMounted: true }}
           id="menu-admin"
           sx={{
-            width: open ? DRAWER_WIDTH : 0,
+            width: open && wide ? DRAWER_WIDTH : 0,
             flexShrink: 0,
             '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
           }}
         >
           <Toolbar />
-          <Box component="nav" aria-label="Menu d'administration">
+          {/* A click in the overlay menu closes it (the page behind is then readable again). */}
+          <Box component="nav" aria-label="Menu d'administration" onClick={() => !wide && setOpen(false)}>
             <List>
               {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
               {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
@@ -85,7 +93,12 @@ export function AdminShell() {
           </Box>
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 1, sm: 3 }, minWidth: 0 }}>
+      <Box
+        component="main"
+        id="contenu"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, p: { xs: 1, sm: 3 }, minWidth: 0, outline: 'none' }}
+      >
         <Toolbar />
         {ready ? (
           <Outlet context={{ user, statuts: statuts.data ?? [] }} />

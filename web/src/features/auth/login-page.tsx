@@ -27,7 +27,10 @@ export function LoginPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (!username.trim() || !password) return;
+    if (!username.trim() || !password) {
+      document.getElementById(username.trim() ? 'mot-de-passe' : 'identifiant')?.focus();
+      return;
+    }
     setLogging(true);
     setError(null);
     try {
@@ -35,6 +38,8 @@ export function LoginPage() {
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       navigate(res.path ?? '/admin', { replace: true });
     } catch (err) {
+      // The pressed button was disabled meanwhile: focus back to the identifier, the alert is read.
+      document.getElementById('identifiant')?.focus();
       setError(
         err instanceof ApiError && (err.body as { error?: string })?.error
           ? (err.body as { error: string }).error
@@ -60,6 +65,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextField
+            id="identifiant"
             label="Identifiant"
             name="username"
             autoComplete="username"
@@ -70,6 +76,7 @@ export function LoginPage() {
             helperText={touched && !username.trim() ? 'Veuillez saisir votre identifiant.' : ' '}
           />
           <TextField
+            id="mot-de-passe"
             label="Mot de passe"
             name="password"
             type="password"

@@ -1,7 +1,7 @@
 import { BANNER_MS, ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES } from '@guichet/contract';
 import { Alert, Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAdmin } from '../../app/admin/admin-context.ts';
 import { DataTable, type FilterDef, type SelectionApi } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
@@ -33,6 +33,7 @@ export function EtudiantsListPage() {
   const { statuts } = useAdmin();
   const [running, setRunning] = useState<EtudiantAction | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const successRef = useRef<HTMLDivElement>(null);
 
   // Success banners hide after 3 s, error banners after 5 s (spec §9).
   useEffect(() => {
@@ -57,6 +58,7 @@ export function EtudiantsListPage() {
   );
 
   async function run(action: EtudiantAction, { selected, done }: SelectionApi<Etudiant>) {
+    if (running) return;
     setRunning(action);
     setBanner(null);
     try {
@@ -64,6 +66,8 @@ export function EtudiantsListPage() {
       // The rows change on screen only now that the server has applied the action.
       await done();
       setBanner({ severity: 'success', text: res.message });
+      // The selection is gone and with it the pressed button: the keyboard focus goes to the result.
+      requestAnimationFrame(() => successRef.current?.focus());
     } catch {
       setBanner({ severity: 'error', text: MESSAGES.erreurEtudiants });
     } finally {
@@ -83,7 +87,7 @@ export function EtudiantsListPage() {
       banner={
         banner &&
         (banner.severity === 'success' ? (
-          <Alert severity="success" role="status" onClose={() => setBanner(null)}>
+          <Alert severity="success" role="status" ref={successRef} tabIndex={-1} onClose={() => setBanner(null)}>
             {banner.text}
           </Alert>
         ) : (
@@ -97,7 +101,9 @@ export function EtudiantsListPage() {
           <Button
             variant="contained"
             color="success"
-            disabled={selection.selected.length === 0 || running !== null}
+            // Not disabled while the action runs, so the keyboard focus stays; a second press waits.
+            disabled={selection.selected.length === 0}
+            aria-disabled={running !== null || undefined}
             onClick={() => run('valider', selection)}
           >
             {running === 'valider' ? 'Envoi en cours…' : 'Valider et envoyer le mail'}
@@ -105,7 +111,8 @@ export function EtudiantsListPage() {
           <Button
             variant="outlined"
             color="error"
-            disabled={selection.selected.length === 0 || running !== null}
+            disabled={selection.selected.length === 0}
+            aria-disabled={running !== null || undefined}
             onClick={() => run('refuser', selection)}
           >
             Refuser

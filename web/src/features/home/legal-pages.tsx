@@ -47,24 +47,53 @@ export function AccessibilitePage() {
       <P>
         Le portail est <strong>partiellement conforme</strong> avec le référentiel général d'amélioration de
         l'accessibilité (RGAA), version 4.1, en raison des non-conformités et des dérogations énumérées ci-dessous.
-        Chaque page est vérifiée automatiquement (règles WCAG 2.1 A et AA) et les parcours principaux sont testés au
-        clavier ; aucun audit complet par un organisme indépendant n'a encore été réalisé.
+        Aucun audit complet des 106 critères par un organisme indépendant n'a encore été réalisé : le taux de conformité
+        n'est donc pas connu.
       </P>
+      <H2>Ce qui est vérifié</H2>
+      <Stack component="ul" sx={{ pl: 3, m: 0 }}>
+        <li>
+          Chaque page et chaque état (formulaires vides, avec erreurs, confirmations, tableaux vides et remplis, fiches,
+          dialogues) est contrôlé par les tests automatisés du portail avec axe-core (règles WCAG 2.1 niveaux A et AA).
+        </li>
+        <li>
+          L'inscription d'un logement, l'inscription d'un partenaire (logo compris), la demande d'un étudiant et la
+          validation d'une demande par un agent se font entièrement au clavier ; le focus est visible ; à chaque étape
+          de l'inscription d'un logement, le focus va au titre de l'étape.
+        </li>
+        <li>
+          Les erreurs sont écrites sous leur champ et reliées à lui ; le focus va au premier champ à corriger ; les
+          messages sont annoncés aux technologies d'assistance.
+        </li>
+        <li>
+          Les pages publiques s'affichent sans défilement horizontal sur un écran de 360 pixels de large et avec un zoom
+          de 200 % ; les statuts sont écrits en toutes lettres, la couleur ne porte jamais seule une information.
+        </li>
+      </Stack>
       <H2>Contenus non accessibles</H2>
       <Stack component="ul" sx={{ pl: 3, m: 0 }}>
         <li>
           Les logos des partenaires sont fournis par les partenaires eux-mêmes ; leur alternative textuelle reprend le
-          nom du partenaire.
+          nom du partenaire, sans décrire un éventuel texte du logo.
         </li>
         <li>
-          Les tableaux de l'espace agents (réservé au personnel) utilisent une grille de données dont certaines
-          interactions au clavier diffèrent de celles d'un tableau simple.
+          Les messages de confirmation et les bandeaux d'erreur disparaissent après 3 ou 5 secondes (ils sont annoncés
+          dès leur apparition, et les erreurs restent écrites sous les champs concernés).
+        </li>
+        <li>
+          Les tableaux de l'espace agents (réservé au personnel) utilisent une grille de données : on y entre par une
+          seule tabulation, puis on se déplace avec les flèches, ce qui diffère d'un tableau simple.
+        </li>
+        <li>
+          Le portail n'a pas encore été testé avec des lecteurs d'écran (NVDA, JAWS, VoiceOver) ni avec des utilisateurs
+          en situation de handicap.
         </li>
       </Stack>
       <H2>Établissement de cette déclaration</H2>
       <P>
-        Technologies utilisées : HTML, CSS, JavaScript (React). Vérifications : axe-core dans Chromium, parcours au
-        clavier, affichage à 360 pixels de large et zoom à 200 %.
+        Cette déclaration a été établie en novembre 2026. Technologies utilisées : HTML, CSS, JavaScript (React).
+        Vérifications : axe-core dans le navigateur Chromium, parcours au clavier seul, affichage à 360 pixels de large
+        et avec un zoom de 200 %.
       </P>
       <H2>Retour d'information et contact</H2>
       <P>

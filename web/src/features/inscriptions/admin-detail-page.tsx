@@ -76,6 +76,7 @@ function Loaded({ inscription }: { inscription: Detail }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (save.isPending) return;
     setFeedback(null);
     save.mutate(Number(statut));
   };
@@ -111,7 +112,13 @@ function Loaded({ inscription }: { inscription: Detail }) {
               </option>
             ))}
           </TextField>
-          <Button type="submit" variant="contained" disabled={save.isPending} aria-busy={save.isPending}>
+          {/* Not disabled while saving: the keyboard focus stays on it (submit ignores a second press). */}
+          <Button
+            type="submit"
+            variant="contained"
+            aria-disabled={save.isPending || undefined}
+            aria-busy={save.isPending}
+          >
             {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
           </Button>
         </Stack>

@@ -27,8 +27,9 @@ const columns: GridColDef<Row>[] = [
     field: 'date',
     headerName: 'Date',
     minWidth: 170,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={paths.admin.inscription(row.id)}>
+    // The grid's tabIndex: one tab stop for the whole table, arrows reach the link (focused with its cell).
+    renderCell: ({ row, tabIndex }) => (
+      <Link component={RouterLink} to={paths.admin.inscription(row.id)} tabIndex={tabIndex}>
         {formatDateTime(row.date)}
       </Link>
     ),

@@ -96,6 +96,7 @@ export function YesNoInput({ form, name, order, boolean }: Common & { order: 'ou
         name={name}
         aria-labelledby={labelId}
         aria-describedby={helpId}
+        aria-invalid={!!error}
         value={form.values[name]}
         onChange={(e) => form.onChange(name, e.target.value)}
       >

@@ -15,6 +15,7 @@ import {
   inscriptionBody,
   LOGEMENT_FIELDS,
   logementParams,
+  PROPRIETAIRE_FIELDS,
   proprietaireParams,
   recheck,
   toErrors,
@@ -69,8 +70,10 @@ export function WizardPage() {
       setErrors({});
       go(step + 1);
     } catch (err) {
-      setErrors(err instanceof ApiError ? toErrors(err.errors) : {});
+      const found = err instanceof ApiError ? toErrors(err.errors) : {};
+      setErrors(found);
       setBanner(err instanceof ApiError && err.errors.length ? MESSAGES.champsObligatoires : messageOf(err));
+      focusFirstError(found);
     } finally {
       setBusy(false);
     }
@@ -184,6 +187,19 @@ export function WizardPage() {
       </Paper>
     </Box>
   );
+}
+
+/**
+ * The first field to correct gets the focus (after the render that shows its error), so a screen
+ * reader reads its label and, through aria-describedby, its error; for a yes/no question, its first radio.
+ */
+function focusFirstError(errors: Errors) {
+  const first = [...PROPRIETAIRE_FIELDS, ...LOGEMENT_FIELDS].find((k) => errors[k]);
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const el = document.getElementById(`champ-${first}`);
+    (el?.matches('input, select, textarea') ? el : el?.querySelector<HTMLElement>('input'))?.focus();
+  });
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : MESSAGES.erreur);

@@ -36,8 +36,9 @@ const columns: GridColDef<Row>[] = [
     field: 'date',
     headerName: 'Date inscription',
     minWidth: 160,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={paths.admin.partenaire(row.id)}>
+    // The grid's tabIndex: one tab stop for the whole table, arrows reach the link (focused with its cell).
+    renderCell: ({ row, tabIndex }) => (
+      <Link component={RouterLink} to={paths.admin.partenaire(row.id)} tabIndex={tabIndex}>
         {formatDateTime(row.date)}
       </Link>
     ),
@@ -54,7 +55,11 @@ const columns: GridColDef<Row>[] = [
     headerName: 'Site web',
     flex: 1,
     minWidth: 130,
-    renderCell: ({ row }) => <ExternalLink href={row.lien}>{row.lien.replace(/^https?:\/\//i, '')}</ExternalLink>,
+    renderCell: ({ row, tabIndex }) => (
+      <ExternalLink href={row.lien} tabIndex={tabIndex}>
+        {row.lien.replace(/^https?:\/\//i, '')}
+      </ExternalLink>
+    ),
   },
   {
     field: 'categorie',

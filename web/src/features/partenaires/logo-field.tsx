@@ -87,8 +87,9 @@ export function LogoField(props: {
               id={props.id}
               variant="outlined"
               startIcon={<UploadFileIcon />}
-              onClick={() => input.current?.click()}
-              disabled={uploading}
+              // Not disabled while sending: the keyboard focus stays on the button (a second press waits).
+              onClick={() => !uploading && input.current?.click()}
+              aria-disabled={uploading || undefined}
               aria-describedby={hintId}
             >
               {uploading

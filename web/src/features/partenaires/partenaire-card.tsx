@@ -5,9 +5,15 @@ import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 export type CardData = { nom: string; lien: string; lienOffres: string; presentation: string; logo: string };
 
 /** A link leaving the portal says so, in words as well as with the icon. */
-export function ExternalLink({ href, children }: { href: string; children: string }) {
+export function ExternalLink({ href, children, tabIndex }: { href: string; children: string; tabIndex?: number }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      tabIndex={tabIndex}
+      sx={{ display: 'inline-flex', alignItems: 'center' }}
+    >
       {children}
       <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5 }} aria-hidden />
       <Box component="span" sx={visuallyHidden}>

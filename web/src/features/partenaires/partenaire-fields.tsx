@@ -82,6 +82,7 @@ export function CiviliteInput({ form }: { form: FieldsBinding }) {
         name={id}
         aria-labelledby={`${id}-legende`}
         aria-describedby={`${id}-aide`}
+        aria-invalid={!!error}
         value={form.values.civiliteR}
         onChange={(e) => form.onChange('civiliteR', e.target.value)}
       >

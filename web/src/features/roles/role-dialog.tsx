@@ -157,8 +157,9 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Pixels: in sx, 1 would mean 100%.
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
