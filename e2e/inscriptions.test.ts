@@ -191,6 +191,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEnregistrementInscription }).waitFor();
     await stepHeading(page, 'Récapitulatif').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('un agent retrouve l’offre, la valide et l’exporte', async () => {

@@ -127,6 +127,7 @@ describe('partenaires dans Chromium', () => {
     await field(page, 'Statut').selectOption({ label: 'Validé' });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText(PARTENAIRE_MESSAGES.categorieObligatoire).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // Pending changes: no renewal mail before saving.
     expect(await page.getByRole('button', { name: 'Envoyer mail de renouvellement' }).isDisabled()).toBe(true);
     await page.getByText("Enregistrez d'abord vos changements.").waitFor();

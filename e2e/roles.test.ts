@@ -75,6 +75,7 @@ describe('les rôles des agents dans Chromium', () => {
 
     await field.fill('personne-de-ce-nom');
     await admin.getByText('Aucun agent trouvé').waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
     // Typing is debounced: the server is asked when the person pauses, not at every key.
     const searches: string[] = [];
     admin.on('request', (r) => {
