@@ -87,11 +87,13 @@ async function login(base: string) {
 const q = (s: string) => encodeURI(s);
 /** Each list with a search, a filter, a non-default sort, several pages deep. */
 const LISTS = {
+  // A name with an accent typed without it (1 row in 12), validated offers, sorted by name.
   inscriptions: q(
-    '/api/admin/inscriptions/get/list/by/filters?search=martin&filter[statut]=2&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=5',
+    '/api/admin/inscriptions/get/list/by/filters?search=lefevre&filter[statut]=2&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=5',
   ),
+  // A number inside the email (about 1 % of rows), pending requests, sorted by email.
   etudiants: q(
-    '/api/admin/etudiants/get/list/by/filters?search=univ&filter[statut]=1&sort[name]=email&sort[direction]=desc&rowsPerPage=20&page=5',
+    '/api/admin/etudiants/get/list/by/filters?search=etudiant12&filter[statut]=1&sort[name]=email&sort[direction]=desc&rowsPerPage=20&page=1',
   ),
   partenaires: q(
     '/api/admin/partenaires/get/list/by/filters?search=partenaire&filter[actif]=true&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=3',

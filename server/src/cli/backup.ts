@@ -51,11 +51,13 @@ export async function backupDatabase(db: Db, file: string): Promise<string[]> {
       async (tx) => {
         await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString() } satisfies Header);
         for (const table of TABLES) {
-          const columns = Object.values(getTableColumns(table));
+          // Generated columns (the stored search text) are computed again on restore.
+          const columns = Object.values(getTableColumns(table)).filter((c) => !c.generated);
+          const fields = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([, c]) => !c.generated));
           let n = 0;
           for (let offset = 0; ; offset += BATCH) {
             const rows = await tx
-              .select()
+              .select(fields)
               .from(table)
               .orderBy(...columns.map((c) => asc(c)))
               .limit(BATCH)

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -14,14 +13,20 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { storedSearchText } from './search.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
-/** Case- and accent-insensitive search needs an IMMUTABLE unaccent (see migration 0000). */
-export const searchable = (column: string) => sql.raw(`immutable_unaccent(lower(${column}))`);
+/**
+ * The admin lists of the two big tables search a stored, already lower-cased and unaccented
+ * copy of their text columns, with a trigram index: a "contains" search then reads the index
+ * and compares plain text, instead of unaccenting every candidate row again.
+ */
+const INSCRIPTION_SEARCHED = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'];
+const ETUDIANT_SEARCHED = ['email', 'adresse', 'cp', 'ville', 'ecole'];
 
 // ── Reference data ────────────────────────────────────────────────────────────
 export const statuts = pgTable('statuts', {
@@ -130,8 +135,13 @@ export const inscriptions = pgTable(
     typeParking: varchar('type_parking', { length: 20 }),
     localVelo: boolean('local_velo').notNull(),
     caf: varchar({ length: 3 }).notNull(),
+    recherche: text().generatedAlwaysAs(storedSearchText(INSCRIPTION_SEARCHED)),
   },
-  (t) => [index('inscriptions_date_idx').on(t.date), index('inscriptions_statut_idx').on(t.statutId, t.date)],
+  (t) => [
+    index('inscriptions_date_idx').on(t.date),
+    index('inscriptions_statut_idx').on(t.statutId, t.date),
+    index('inscriptions_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
+  ],
 );
 
 // ── Partners ──────────────────────────────────────────────────────────────────
@@ -200,8 +210,10 @@ export const etudiants = pgTable(
       .notNull()
       .default(1)
       .references(() => statuts.id),
+    recherche: text().generatedAlwaysAs(storedSearchText(ETUDIANT_SEARCHED)),
   },
   (t) => [
+    index('etudiants_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
     index('etudiants_date_idx').on(t.date),
     index('etudiants_statut_idx').on(t.statutId, t.date),
     index('etudiants_email_idx').on(t.email),

@@ -1,6 +1,7 @@
-import { and, asc, type Column, desc, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { searchExpression } from '../db/search.ts';
 
 /** What a table's query string carries once the contract schema has parsed it. */
 export type ListParams<F> = {
@@ -24,8 +25,14 @@ export type ListDefinition<R extends Record<string, unknown>, F> = {
   /** Sortable columns by their API name (the whitelist: anything else never reaches SQL). */
   columns: Record<string, SQLWrapper | Column>;
   defaultSort: { name: string; direction: 'asc' | 'desc' };
-  /** Text columns searched by a case- and accent-insensitive "contains". */
-  searchIn: (SQLWrapper | Column)[];
+  /**
+   * What the search box looks in, case- and accent-insensitively: text columns, or for a big
+   * table its stored search column (`recherche`, already lower-cased and unaccented, with a
+   * trigram index: db/schema.ts).
+   */
+  searchIn: (SQLWrapper | Column)[] | { stored: Column };
+  /** Further matches outside the table's own columns, e.g. a status label: `statut_id in (…)`. */
+  searchAlso?: (pattern: string) => SQL;
   filters: (filter: F) => (SQL | undefined)[];
   /** Unique column used to break ties (stable paging) and to bound an export. */
   id: Column;
@@ -33,15 +40,13 @@ export type ListDefinition<R extends Record<string, unknown>, F> = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `immutable_unaccent(lower(x)) like %term%`: accents and case never hide a match. */
+/** The LIKE pattern of a "contains" search, lower-cased and without accents like the text. */
+export const containsPattern = (term: string) => sql`immutable_unaccent(lower(${`%${escapeLike(term.trim())}%`}))`;
+
+/** `searched text like %term%`: accents and case never hide a match. */
 export function containsText(columns: (SQLWrapper | Column)[], term: string): SQL | undefined {
-  const t = term.trim();
-  if (!t || columns.length === 0) return undefined;
-  const pattern = `%${escapeLike(t)}%`;
-  const parts = columns.map(
-    (c) => sql`immutable_unaccent(lower(${c}::text)) like immutable_unaccent(lower(${pattern}))`,
-  );
-  return sql`(${sql.join(parts, sql` or `)})`;
+  if (!term.trim() || columns.length === 0) return undefined;
+  return sql`${searchExpression(columns)} like ${containsPattern(term)}`;
 }
 
 /** A day (YYYY-MM-DD) of Europe/Paris, as a condition on a timestamp column. */
@@ -51,8 +56,18 @@ export function onParisDay(column: Column | SQLWrapper, day: string): SQL {
 
 type Def<F> = ListDefinition<Record<string, unknown>, F>;
 
+/** The search box's condition for a list (exported for the index test). */
+export function searchOf<F>(def: Def<F>, term: string) {
+  if (!term.trim()) return undefined;
+  const own =
+    'stored' in def.searchIn
+      ? sql`${def.searchIn.stored} like ${containsPattern(term)}`
+      : containsText(def.searchIn, term);
+  return def.searchAlso ? or(own, def.searchAlso(term)) : own;
+}
+
 function whereOf<F>(def: Def<F>, params: Pick<ListParams<F>, 'search' | 'filter'>) {
-  return and(containsText(def.searchIn, params.search), ...def.filters(params.filter));
+  return and(searchOf(def, params.search), ...def.filters(params.filter));
 }
 
 function orderOf<F>(def: Def<F>, sort: ListParams<F>['sort']) {
@@ -80,28 +95,39 @@ export async function runList<R extends Record<string, unknown>, F>(
   return { count, rows };
 }
 
+/** The id carried along each exported row to restore the order, removed before it is yielded. */
+const ROW_ID = '__ligne';
+
 /**
- * Every matching row, in batches: memory stays flat whatever the row count. Rows inserted
- * after the export started are left out, so offsets never shift under it.
+ * Every matching row, in the table's order, with flat memory: first the ordered ids (a few MB
+ * even at a million rows), then the rows by primary key in batches. Each batch is an index
+ * lookup, where offset paging would sort the whole table again for every batch. Rows created
+ * after the export started are left out; the ids fix the content at its start.
  */
 export async function* streamList<R extends Record<string, unknown>, F>(
   db: DbOrTx,
   def: ListDefinition<R, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
-  batchSize = 2000,
+  batchSize = 1000,
 ): AsyncGenerator<R> {
   const d = def as unknown as Def<F>;
-  const [{ maxId }] = (await d.from(db, { maxId: sql<number>`coalesce(max(${d.id}), 0)::int` })) as [{ maxId: number }];
-  const where = and(whereOf(d, params), lte(d.id, maxId));
-  const order = orderOf(d, params.sort);
-  for (let offset = 0; ; offset += batchSize) {
-    const batch = (await d
-      .from(db, d.fields)
-      .where(where)
-      .orderBy(...order)
-      .limit(batchSize)
-      .offset(offset)) as R[];
-    yield* batch;
-    if (batch.length < batchSize) return;
+  const ids = (
+    (await d
+      .from(db, { id: d.id })
+      .where(whereOf(d, params))
+      .orderBy(...orderOf(d, params.sort))) as { id: number }[]
+  ).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const batch = ids.slice(i, i + batchSize);
+    const rows = (await d.from(db, { ...d.fields, [ROW_ID]: d.id }).where(inArray(d.id, batch))) as (R & {
+      [ROW_ID]: number;
+    })[];
+    const byId = new Map(rows.map((r) => [r[ROW_ID], r]));
+    for (const id of batch) {
+      const row = byId.get(id);
+      if (!row) continue; // deleted since the export started
+      delete (row as Partial<typeof row>)[ROW_ID];
+      yield row;
+    }
   }
 }

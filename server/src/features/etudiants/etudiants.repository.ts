@@ -51,7 +51,11 @@ export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
     statut: etudiants.statutId,
   },
   defaultSort: { name: 'date', direction: 'desc' },
-  searchIn: [etudiants.email, etudiants.adresse, etudiants.cp, etudiants.ville, etudiants.ecole, statuts.libelle],
+  // The stored search text of the row (email, adresse, cp, ville, ecole); the status label through its id.
+  searchIn: { stored: etudiants.recherche },
+  // `= any(array(…))` is computed once, so the trigram and status indexes still combine.
+  searchAlso: (term) =>
+    sql`${etudiants.statutId} = any(array(select id from statuts where ${containsText([statuts.libelle], term)}))`,
   filters: (f) => [
     f.date ? onParisDay(etudiants.date, f.date) : undefined,
     f.email ? containsText([etudiants.email], f.email) : undefined,

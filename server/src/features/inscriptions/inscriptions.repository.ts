@@ -132,15 +132,8 @@ const base = {
     statut: inscriptions.statutId,
   },
   defaultSort: { name: 'date', direction: 'desc' as const },
-  searchIn: [
-    inscriptions.nom,
-    inscriptions.prenom,
-    inscriptions.telephone,
-    inscriptions.email,
-    inscriptions.adresse,
-    inscriptions.cp,
-    inscriptions.ville,
-  ],
+  // The stored search text of the row: nom, prénom, téléphone, email, adresse, cp, ville.
+  searchIn: { stored: inscriptions.recherche },
   filters: (f: InscriptionsFilter) => [
     f.date ? onParisDay(inscriptions.date, f.date) : undefined,
     f.nom ? containsText([inscriptions.nom], f.nom) : undefined,

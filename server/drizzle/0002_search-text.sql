@@ -1,0 +1,4 @@
+ALTER TABLE "etudiants" ADD COLUMN "recherche" text GENERATED ALWAYS AS (immutable_unaccent(lower(coalesce(email::text, '') || ' ' || coalesce(adresse::text, '') || ' ' || coalesce(cp::text, '') || ' ' || coalesce(ville::text, '') || ' ' || coalesce(ecole::text, '')))) STORED;--> statement-breakpoint
+ALTER TABLE "inscriptions" ADD COLUMN "recherche" text GENERATED ALWAYS AS (immutable_unaccent(lower(coalesce(nom::text, '') || ' ' || coalesce(prenom::text, '') || ' ' || coalesce(telephone::text, '') || ' ' || coalesce(email::text, '') || ' ' || coalesce(adresse::text, '') || ' ' || coalesce(cp::text, '') || ' ' || coalesce(ville::text, '')))) STORED;--> statement-breakpoint
+CREATE INDEX "etudiants_recherche_trgm" ON "etudiants" USING gin ("recherche" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "inscriptions_recherche_trgm" ON "inscriptions" USING gin ("recherche" gin_trgm_ops);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, testDatabase } from '../test/harness.ts';
+import type { Database } from './db/client.ts';
+import { etudiants, inscriptions } from './db/schema.ts';
+import { etudiantsList } from './features/etudiants/etudiants.repository.ts';
+import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
+import { type ListDefinition, searchOf } from './platform/list-query.ts';
+
+/**
+ * The big lists search a stored, normalised text column through a trigram index (db/schema.ts).
+ * Should a list stop searching that column, every search would read the whole table again
+ * without any test noticing the slowdown: this one asks the planner.
+ */
+describe(`index de recherche (${dbKind})`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await testDatabase();
+  });
+  afterAll(() => database.close());
+
+  const plan = async (table: typeof inscriptions | typeof etudiants, where: ReturnType<typeof searchOf>) => {
+    const query = database.db.select({ id: table.id }).from(table).where(where).toSQL();
+    return database.db.transaction(async (tx) => {
+      // Without data the planner would rightly prefer a scan: forbid it to see whether the index fits.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = (await tx.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return r.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+  };
+
+  it('la recherche des logements utilise inscriptions_recherche_trgm', async () => {
+    expect(
+      await plan(
+        inscriptions,
+        searchOf(inscriptionsList as ListDefinition<Record<string, unknown>, unknown>, 'lefèvre'),
+      ),
+    ).toContain('inscriptions_recherche_trgm');
+  });
+
+  it('la recherche des demandes étudiantes utilise etudiants_recherche_trgm', async () => {
+    expect(
+      await plan(
+        etudiants,
+        searchOf(etudiantsList as unknown as ListDefinition<Record<string, unknown>, unknown>, 'univ'),
+      ),
+    ).toContain('etudiants_recherche_trgm');
+  });
+});
+
+/** EXPLAIN takes no bind parameters: the test's own literals, quoted. */
+function inline(text: string, params: unknown[]) {
+  return text.replace(/\$(\d+)/g, (_, n) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
+}
