@@ -206,39 +206,64 @@ export const inscriptionsListSchema = z.object({
   inscriptions: z.array(inscriptionListItemSchema),
 });
 
+/** The owner's and the housing's fields, in the wizard's order (recap, detail page, CSV). */
+export const PROPRIETAIRE_FIELDS = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const;
+export const LOGEMENT_FIELDS = [
+  'proximite',
+  'type',
+  'colocation',
+  'immeuble',
+  'etage',
+  'surface',
+  'chauffage',
+  'loyer',
+  'charges',
+  'equipement',
+  'infoLogement',
+  'ascenceur',
+  'parking',
+  'typeParking',
+  'localVelo',
+  'caf',
+] as const;
+
+/** A stored owner: plain text. */
+export const proprietaireStoredSchema = z.object(
+  Object.fromEntries(PROPRIETAIRE_FIELDS.map((k) => [k, z.string()])) as Record<
+    (typeof PROPRIETAIRE_FIELDS)[number],
+    z.ZodString
+  >,
+);
+/** A stored housing: floor and parking type only when they apply, charges as "45.50". */
+export const logementStoredSchema = z.object({
+  proximite: z.string(),
+  type: z.string(),
+  colocation: z.string(),
+  immeuble: z.string(),
+  etage: z.string().nullable(),
+  surface: z.string(),
+  chauffage: z.string(),
+  loyer: z.string(),
+  charges: z.string(),
+  equipement: z.string(),
+  infoLogement: z.string(),
+  ascenceur: z.boolean(),
+  parking: z.string(),
+  typeParking: z.string().nullable(),
+  localVelo: z.boolean(),
+  caf: z.string(),
+});
+export type ProprietaireStored = z.output<typeof proprietaireStoredSchema>;
+export type LogementStored = z.output<typeof logementStoredSchema>;
+
 /** The stored registration as staff read it. */
 export const inscriptionDetailSchema = z.object({
   id: z.number().int(),
   date: z.date(),
   idStatut: z.number().int(),
   statut: z.string(),
-  proprietaire: z.object({
-    nom: z.string(),
-    prenom: z.string(),
-    telephone: z.string(),
-    email: z.string(),
-    adresse: z.string(),
-    cp: z.string(),
-    ville: z.string(),
-  }),
-  logement: z.object({
-    proximite: z.string(),
-    type: z.string(),
-    colocation: z.string(),
-    immeuble: z.string(),
-    etage: z.string().nullable(),
-    surface: z.string(),
-    chauffage: z.string(),
-    loyer: z.string(),
-    charges: z.string(),
-    equipement: z.string(),
-    infoLogement: z.string(),
-    ascenceur: z.boolean(),
-    parking: z.string(),
-    typeParking: z.string().nullable(),
-    localVelo: z.boolean(),
-    caf: z.string(),
-  }),
+  proprietaire: proprietaireStoredSchema,
+  logement: logementStoredSchema,
 });
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 

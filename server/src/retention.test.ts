@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { STATUT } from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, type TestApp, testApp } from '../test/harness.ts';
+import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
   etudiants,
@@ -262,7 +262,7 @@ describe(`conservation des données (${dbKind})`, () => {
 });
 
 /** Several server processes on one PostgreSQL: the pool gives each transaction its own connection. */
-describe.runIf(dbKind === 'postgres')('conservation des données : plusieurs processus sur PostgreSQL', () => {
+describeOn('postgres', 'conservation des données : plusieurs processus sur PostgreSQL', () => {
   let t: TestApp;
   let db: Db;
   beforeAll(async () => {

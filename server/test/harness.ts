@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type AppInstance, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
@@ -12,6 +12,15 @@ import './provided.ts';
 
 /** Which database this test run exercises: the vitest project sets it. */
 export const dbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
+
+/**
+ * A suite that only means something on one kind of database (row locks between PostgreSQL
+ * connections, the embedded database's single-process rule). It is registered only in that
+ * kind's run, so the other run neither executes nor reports it as skipped.
+ */
+export function describeOn(kind: 'pglite' | 'postgres', name: string, fn: () => void) {
+  if (kind === dbKind) describe(name, fn);
+}
 
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {

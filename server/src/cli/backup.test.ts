@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
-import { dbKind, testDatabase } from '../../test/harness.ts';
+import { dbKind, describeOn, testDatabase } from '../../test/harness.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
 import type { Database } from '../db/client.ts';
 import { inscriptions, logos, partenaires } from '../db/schema.ts';
@@ -65,7 +65,7 @@ describe(`sauvegarde et restauration (${dbKind})`, () => {
   });
 });
 
-describe.runIf(dbKind === 'pglite')('npm run backup / restore pendant que le portail tourne', () => {
+describeOn('pglite', 'npm run backup / restore pendant que le portail tourne', () => {
   it('passe par le portail (la base embarquée n’est ouverte qu’une fois)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-sauvegarde-portail-'));
     const server = await startServerProcess({ DATA_DIR: dataDir });

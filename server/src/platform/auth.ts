@@ -22,25 +22,42 @@ declare module 'fastify' {
   }
 }
 
+const agentFields = {
+  id: agents.id,
+  username: agents.username,
+  prenom: agents.prenom,
+  nom: agents.nom,
+  actif: agents.actif,
+  roles: sql<string[]>`coalesce(array_agg(${roles.code}) filter (where ${roles.code} is not null), '{}')`,
+};
+
+const activeUser = (
+  row: { id: number; username: string; prenom: string; nom: string; actif: boolean; roles: string[] } | undefined,
+) => (row?.actif ? { id: row.id, username: row.username, prenom: row.prenom, nom: row.nom, roles: row.roles } : null);
+
 /** Loads an agent with its role codes; null when unknown or disabled. */
 export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | null> {
   const rows = await db
-    .select({
-      id: agents.id,
-      username: agents.username,
-      prenom: agents.prenom,
-      nom: agents.nom,
-      actif: agents.actif,
-      roles: sql<string[]>`coalesce(array_agg(${roles.code}) filter (where ${roles.code} is not null), '{}')`,
-    })
+    .select(agentFields)
     .from(agents)
     .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
     .leftJoin(roles, eq(roles.id, agentRoles.roleId))
     .where(eq(agents.id, agentId))
     .groupBy(agents.id);
-  const row = rows[0];
-  if (!row?.actif) return null;
-  return { id: row.id, username: row.username, prenom: row.prenom, nom: row.nom, roles: row.roles };
+  return activeUser(rows[0]);
+}
+
+/** A session with its agent and the agent's roles as they are now: one query per admin request. */
+async function loadSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ ...agentFields, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(agents, eq(agents.id, sessions.agentId))
+    .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
+    .leftJoin(roles, eq(roles.id, agentRoles.roleId))
+    .where(eq(sessions.id, sessionId))
+    .groupBy(agents.id, sessions.id);
+  return row ? { lastSeenAt: row.lastSeenAt, user: activeUser(row) } : undefined;
 }
 
 /** Retention: sessions idle since before `before` (expired, never to be used again). */
@@ -71,14 +88,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     const id = hashToken(token);
-    const [session] = await opts.db.select().from(sessions).where(eq(sessions.id, id));
+    const session = await loadSession(opts.db, id);
     if (!session) return null;
     const idle = Date.now() - session.lastSeenAt.getTime();
     if (idle > idleMs) {
       await opts.db.delete(sessions).where(eq(sessions.id, id));
       return null;
     }
-    const user = await loadAgent(opts.db, session.agentId);
+    const user = session.user;
     if (!user) return null;
     // Touch at most once a minute: the idle clock needs no write per request.
     if (idle > 60_000) await opts.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));

@@ -77,7 +77,11 @@ function orderOf<F>(def: Def<F>, sort: ListParams<F>['sort']) {
   return [dir(column as Column), dir(def.id)];
 }
 
-/** One page and the total count. */
+/**
+ * One page and the total count, in one query (`count(*) over ()`): the database finds the
+ * matching rows once for both. A page past the end has no row to carry the count: then a
+ * count alone answers.
+ */
 export async function runList<R extends Record<string, unknown>, F>(
   db: DbOrTx,
   def: ListDefinition<R, F>,
@@ -85,15 +89,23 @@ export async function runList<R extends Record<string, unknown>, F>(
 ): Promise<{ count: number; rows: R[] }> {
   const d = def as unknown as Def<F>;
   const where = whereOf(d, params);
-  const rows = (await d
-    .from(db, d.fields)
+  const found = (await d
+    .from(db, { ...d.fields, [TOTAL]: sql<number>`(count(*) over ())::int` })
     .where(where)
     .orderBy(...orderOf(d, params.sort))
     .limit(params.rowsPerPage)
-    .offset(params.page * params.rowsPerPage)) as R[];
-  const [{ count }] = (await d.from(db, { count: sql<number>`count(*)::int` }).where(where)) as [{ count: number }];
-  return { count, rows };
+    .offset(params.page * params.rowsPerPage)) as (R & { [TOTAL]: number })[];
+  if (found.length === 0 && params.page > 0) {
+    const [{ count }] = (await d.from(db, { count: sql<number>`count(*)::int` }).where(where)) as [{ count: number }];
+    return { count, rows: [] };
+  }
+  const count = found[0]?.[TOTAL] ?? 0;
+  for (const row of found) delete (row as Partial<typeof row>)[TOTAL];
+  return { count, rows: found };
 }
+
+/** The total carried by every row of a page, removed before the rows leave. */
+const TOTAL = '__total';
 
 /** The id carried along each exported row to restore the order, removed before it is yielded. */
 const ROW_ID = '__ligne';

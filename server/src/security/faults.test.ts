@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
-import { dbKind } from '../../test/harness.ts';
+import { dbKind, describeOn } from '../../test/harness.ts';
 import { startPostgres } from '../../test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
@@ -129,7 +129,7 @@ describe(`pannes (${dbKind})`, () => {
   }, 120_000);
 });
 
-describe.runIf(dbKind === 'postgres')('PostgreSQL redémarré sous trafic', () => {
+describeOn('postgres', 'PostgreSQL redémarré sous trafic', () => {
   it('le serveur se rétablit seul, sans redémarrer', async () => {
     const pgServer = await startPostgres();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-pgrestart-'));

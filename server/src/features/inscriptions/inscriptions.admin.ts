@@ -7,7 +7,9 @@ import {
   inscriptionsListSchema,
   inscriptionUpdateSchema,
   INSCRIPTION_LABELS as L,
+  LOGEMENT_FIELDS,
   MESSAGES,
+  PROPRIETAIRE_FIELDS,
   successSchema,
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
@@ -23,30 +25,11 @@ const csvColumns: CsvColumn<Offer>[] = [
   { header: 'Numéro', value: (r) => r.id },
   { header: 'Date', value: (r) => r.date },
   { header: 'Statut', value: (r) => r.statut },
-  ...(['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const).map((k) => ({
+  ...PROPRIETAIRE_FIELDS.map((k) => ({
     header: L[k],
     value: (r: Offer) => r[k],
   })),
-  ...(
-    [
-      'proximite',
-      'type',
-      'colocation',
-      'immeuble',
-      'etage',
-      'surface',
-      'chauffage',
-      'loyer',
-      'charges',
-      'equipement',
-      'infoLogement',
-      'ascenceur',
-      'parking',
-      'typeParking',
-      'localVelo',
-      'caf',
-    ] as const
-  ).map((k) => ({
+  ...LOGEMENT_FIELDS.map((k) => ({
     header: L[k],
     value: (r: Offer) => (k === 'charges' ? r.charges.replace('.', ',') : r[k]),
   })),

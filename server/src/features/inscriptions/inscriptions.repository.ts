@@ -2,8 +2,10 @@ import {
   type InscriptionDetail,
   type InscriptionListItem,
   type Logement,
+  type LogementStored,
   PROXIMITES,
   type Proprietaire,
+  type ProprietaireStored,
   STATUT,
 } from '@guichet/contract';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -43,35 +45,7 @@ const offerFields = {
 };
 
 /** A stored registration, flat: `charges` is the numeric column's text (e.g. "45.50"). */
-export type Offer = {
-  id: number;
-  date: Date;
-  idStatut: number;
-  statut: string;
-  nom: string;
-  prenom: string;
-  telephone: string;
-  email: string;
-  adresse: string;
-  cp: string;
-  ville: string;
-  proximite: string;
-  type: string;
-  colocation: string;
-  immeuble: string;
-  etage: string | null;
-  surface: string;
-  chauffage: string;
-  loyer: string;
-  charges: string;
-  equipement: string;
-  infoLogement: string;
-  ascenceur: boolean;
-  parking: string;
-  typeParking: string | null;
-  localVelo: boolean;
-  caf: string;
-};
+export type Offer = { id: number; date: Date; idStatut: number; statut: string } & ProprietaireStored & LogementStored;
 
 /** Sectors in the order of the wizard (spec §3), not alphabetical: "Autres" comes last. */
 const proximiteRank = sql`array_position(array[${sql.join(

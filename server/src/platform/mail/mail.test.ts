@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dbKind, testApp, testDatabase } from '../../../test/harness.ts';
+import { describeOn, testApp, testDatabase } from '../../../test/harness.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import type { Database } from '../../db/client.ts';
 import { mailAttachments, mailOutbox } from '../../db/schema.ts';
@@ -295,7 +295,7 @@ describe('courriel sortant', () => {
 });
 
 // Row locks between two connections only exist on a PostgreSQL server; PGlite has one connection.
-describe.runIf(dbKind === 'postgres')('deux répartiteurs sur une même base PostgreSQL', () => {
+describeOn('postgres', 'deux répartiteurs sur une même base PostgreSQL', () => {
   it('une ligne verrouillée par le réclamant d’un autre processus est sautée, ni attendue ni envoyée deux fois', async () => {
     const peer = await startSmtpPeer();
     try {

@@ -1,8 +1,9 @@
 import { ECOLES, type EtudiantRequest, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -20,11 +21,6 @@ export function RequestPage() {
   const [sending, setSending] = useState(false);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [trap, setTrap] = useState('');
-  const confirmationRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (confirmation) confirmationRef.current?.focus();
-  }, [confirmation]);
 
   const set = (key: Field, value: string) => {
     setValues((v) => ({ ...v, [key]: key === 'ville' ? value.toLocaleUpperCase('fr-FR') : value }));
@@ -54,20 +50,9 @@ export function RequestPage() {
 
   if (confirmation) {
     return (
-      <Stack spacing={3} sx={{ maxWidth: 720 }}>
-        <Typography variant="h4" component="h1" ref={confirmationRef} tabIndex={-1} sx={{ outline: 'none' }}>
-          Demande enregistrée
-        </Typography>
-        <Alert severity="success" role="status">
-          {confirmation}
-        </Alert>
+      <Confirmation title="Demande enregistrée" message={confirmation}>
         <Typography>Pensez à vérifier votre dossier de courriers indésirables si vous ne recevez rien.</Typography>
-        <Box>
-          <Button component={RouterLink} to={paths.home} variant="outlined">
-            Retour à l'accueil
-          </Button>
-        </Box>
-      </Stack>
+      </Confirmation>
     );
   }
 

@@ -1,4 +1,9 @@
-import { INSCRIPTION_LABELS as L } from '@guichet/contract';
+import {
+  INSCRIPTION_LABELS as L,
+  type LogementStored,
+  PROPRIETAIRE_FIELDS,
+  type ProprietaireStored,
+} from '@guichet/contract';
 import { Box, Typography } from '@mui/material';
 
 type Fact = [label: string, value: string];
@@ -9,28 +14,10 @@ export const formatCharges = (s: string) => {
   return Number.isFinite(n) && s !== '' ? `${n.toFixed(2).replace('.', ',')} €` : s;
 };
 
-export type ProprietaireValues = Record<'nom' | 'prenom' | 'telephone' | 'email' | 'adresse' | 'cp' | 'ville', string>;
-export type LogementValues = {
-  proximite: string;
-  type: string;
-  colocation: string;
-  immeuble: string;
-  etage: string | null;
-  surface: string;
-  chauffage: string;
-  loyer: string;
-  charges: string;
-  equipement: string;
-  infoLogement: string;
-  ascenceur: boolean;
-  parking: string;
-  typeParking: string | null;
-  localVelo: boolean;
-  caf: string;
-};
+export type ProprietaireValues = ProprietaireStored;
+export type LogementValues = LogementStored;
 
-export const proprietaireFacts = (p: ProprietaireValues): Fact[] =>
-  (['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const).map((k) => [L[k], p[k]]);
+export const proprietaireFacts = (p: ProprietaireValues): Fact[] => PROPRIETAIRE_FIELDS.map((k) => [L[k], p[k]]);
 
 /** The housing in the order of the wizard; floor and parking type only when they apply. */
 export const logementFacts = (l: LogementValues): Fact[] => {

@@ -4,32 +4,14 @@ import {
   type FieldError,
   INSCRIPTION_MAX,
   type InscriptionField,
+  LOGEMENT_FIELDS,
   limit,
   logementFieldsSchema,
   normalizeCharges,
+  PROPRIETAIRE_FIELDS,
   proprietaireSchema,
   toUpper,
 } from '@guichet/contract';
-
-export const PROPRIETAIRE_FIELDS = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const;
-export const LOGEMENT_FIELDS = [
-  'proximite',
-  'type',
-  'colocation',
-  'immeuble',
-  'etage',
-  'surface',
-  'chauffage',
-  'loyer',
-  'charges',
-  'equipement',
-  'infoLogement',
-  'ascenceur',
-  'parking',
-  'typeParking',
-  'localVelo',
-  'caf',
-] as const;
 
 /** What the person typed or chose, as text; yes/no questions hold 'true' / 'false'. */
 export type WizardValues = Record<InscriptionField, string>;

@@ -1,4 +1,11 @@
-import { BANNER_MS, HONEYPOT_FIELD, type InscriptionField, MESSAGES } from '@guichet/contract';
+import {
+  BANNER_MS,
+  HONEYPOT_FIELD,
+  type InscriptionField,
+  LOGEMENT_FIELDS,
+  MESSAGES,
+  PROPRIETAIRE_FIELDS,
+} from '@guichet/contract';
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -13,9 +20,7 @@ import {
   type Errors,
   emptyValues,
   inscriptionBody,
-  LOGEMENT_FIELDS,
   logementParams,
-  PROPRIETAIRE_FIELDS,
   proprietaireParams,
   recheck,
   toErrors,

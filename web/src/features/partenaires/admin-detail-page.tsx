@@ -52,6 +52,7 @@ import {
   type Values,
 } from './partenaire-form.ts';
 import { ProposalReview } from './proposal-review.tsx';
+import { useCategories, useFiltres } from './reference-queries.ts';
 
 type Feedback = { ok: boolean; text: string };
 type Busy = 'save' | 'mail' | 'valid' | 'reject' | null;
@@ -70,16 +71,8 @@ export function PartenaireDetailPage() {
     queryFn: () => api.get<{ partenaire: AdminPartenaire }>(`admin/partenaire/get/${encodeURIComponent(id)}`),
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   });
-  const categories = useQuery({
-    queryKey: ['categorie/get/all'],
-    queryFn: () => api.get<Categorie[]>('categorie/get/all'),
-    staleTime: 5 * 60_000,
-  });
-  const filtres = useQuery({
-    queryKey: ['filtre/get/all'],
-    queryFn: () => api.get<Filtre[]>('filtre/get/all'),
-    staleTime: 5 * 60_000,
-  });
+  const categories = useCategories();
+  const filtres = useFiltres();
   const loading = query.isPending || categories.isPending || filtres.isPending;
 
   return (

@@ -1,4 +1,4 @@
-import type { Categorie, Filtre } from '@guichet/contract';
+import type { Filtre } from '@guichet/contract';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, ToggleButton, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -6,22 +6,15 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { api } from '../../lib/api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
 import type { PartenairePublic } from './partenaire-form.ts';
+import { useCategories, useFiltres } from './reference-queries.ts';
 
 /** /partenaires (spec §2 Public directory): categories with their partners, one theme filter at a time. */
 export function DirectoryPage() {
   usePageTitle('Nos partenaires');
   const [search, setSearch] = useSearchParams();
   const filtre = Number(search.get('theme')) || null;
-  const categories = useQuery({
-    queryKey: ['categorie/get/all'],
-    queryFn: () => api.get<Categorie[]>('categorie/get/all'),
-    staleTime: 5 * 60_000,
-  });
-  const filtres = useQuery({
-    queryKey: ['filtre/get/all'],
-    queryFn: () => api.get<Filtre[]>('filtre/get/all'),
-    staleTime: 5 * 60_000,
-  });
+  const categories = useCategories();
+  const filtres = useFiltres();
   const partenaires = useQuery({
     queryKey: ['partenaire/get/valid', filtre],
     queryFn: () => api.get<PartenairePublic[]>('partenaire/get/valid', filtre ? { filtres: [filtre] } : {}),

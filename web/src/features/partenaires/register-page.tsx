@@ -6,9 +6,10 @@ import {
   partenaireAddSchema,
 } from '@guichet/contract';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -29,11 +30,6 @@ export function RegisterPage() {
   const [sending, setSending] = useState(false);
   const [trap, setTrap] = useState('');
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const confirmationRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (confirmation) confirmationRef.current?.focus();
-  }, [confirmation]);
 
   const onChange = (key: FieldKey, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -66,23 +62,7 @@ export function RegisterPage() {
     }
   }
 
-  if (confirmation) {
-    return (
-      <Stack spacing={3} sx={{ maxWidth: 800 }}>
-        <Typography variant="h4" component="h1" ref={confirmationRef} tabIndex={-1} sx={{ outline: 'none' }}>
-          Inscription enregistrée
-        </Typography>
-        <Alert severity="success" role="status">
-          {confirmation}
-        </Alert>
-        <Box>
-          <Button component={RouterLink} to={paths.home} variant="outlined">
-            Retour à l'accueil
-          </Button>
-        </Box>
-      </Stack>
-    );
-  }
+  if (confirmation) return <Confirmation title="Inscription enregistrée" message={confirmation} />;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1024 }}>
