@@ -34,7 +34,10 @@ type Row = { mesure: string; pglite?: string; postgres?: string; budget: string;
 const rows: Row[] = [];
 const record = (mesure: string, kind: 'pglite' | 'postgres', value: string, budget = '', ok?: boolean) => {
   let row = rows.find((r) => r.mesure === mesure);
-  if (!row) rows.push((row = { mesure, budget }));
+  if (!row) {
+    row = { mesure, budget };
+    rows.push(row);
+  }
   row[kind] = value;
   if (ok !== undefined) row.ok = (row.ok ?? true) && ok;
 };

@@ -14,7 +14,10 @@ type Entry = { at: number; body: string; etag: string };
 const caches = new WeakMap<object, Map<string, Entry>>();
 const cacheOf = (db: DbOrTx) => {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) {
+    c = new Map();
+    caches.set(db, c);
+  }
   return c;
 };
 
