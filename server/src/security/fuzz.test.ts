@@ -86,6 +86,28 @@ describe(`entrées hostiles sur chaque route (${dbKind})`, () => {
     expect(requests).toBeGreaterThanOrEqual(routes.length * 40);
   }, 300_000);
 
+  it('ignore les champs inconnus : on ne se donne pas un statut « Validé » en l’envoyant', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/etudiant/add',
+      payload: {
+        email: 'intrus@example.fr',
+        cp: '10000',
+        ville: 'Troyes',
+        ecole: 'UTT',
+        statutId: 2,
+        idStatut: 2,
+        id: 1,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = (await t.database.db.execute(
+      sql`select id, statut_id from etudiants where email = 'intrus@example.fr'`,
+    )) as unknown as { rows: { id: number; statut_id: number }[] };
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].statut_id).toBe(1);
+  });
+
   it('refuse un JSON malformé (400) et un corps trop gros (413) avec un message français', async () => {
     const bad = await t.app.inject({
       method: 'POST',

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { LOGO_MAX_BYTES, LOGO_NAME, MESSAGES } from '@guichet/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -56,6 +57,29 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1000, 500]);
     expect(meta.exif).toBeUndefined();
     expect(got.rawPayload.includes(Buffer.from('Secret interne'))).toBe(false);
+  });
+
+  it('refuse une bombe de décompression : quelques Ko qui décrivent 400 millions de pixels', async () => {
+    // The same construction at a sane size is a valid logo: the refusal is the pixel limit.
+    expect((await upload(t.app, pngBomb(64), 'petit.png')).statusCode).toBe(200);
+    const bomb = pngBomb(20_000);
+    expect(bomb.length).toBeLessThan(LOGO_MAX_BYTES);
+    const before = await count();
+    const res = await upload(t.app, bomb, 'bombe.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refused);
+    expect(await count()).toBe(before);
+  });
+
+  it('neutralise un polyglotte (PNG suivi d’un script) : seule l’image réencodée est servie', async () => {
+    const payload = '<script>alert("logo")</script>';
+    const polyglot = Buffer.concat([await pngLogo(), Buffer.from(payload)]);
+    const res = await upload(t.app, polyglot, 'image.png.html');
+    // The image part decodes, so the logo is accepted; re-encoding leaves the script behind.
+    expect(res.statusCode).toBe(200);
+    const got = await t.app.inject({ url: `/api/file/download/${res.json().file}` });
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.includes(Buffer.from(payload))).toBe(false);
   });
 
   it('refuse un fichier texte nommé .png, sans rien stocker', async () => {
@@ -184,3 +208,30 @@ describe(`logos : limite par adresse (${dbKind})`, () => {
     expect(third.json().message).toBe(MESSAGES.tropDeRequetes);
   });
 });
+
+/**
+ * A real, complete PNG of side × side black pixels (1 bit each): every row is zeros, so it
+ * deflates a thousand to one. Decoded, it would take gigabytes.
+ */
+function pngBomb(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // 1 bit, grayscale, deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(side / 8)); // filter byte 0 + the row's bits
+  const all = zlib.deflateSync(Buffer.alloc(row.length * side), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', all),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
