@@ -5,14 +5,14 @@ import {
   type PartenaireType,
   partenaireAddSchema,
 } from '@guichet/contract';
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { useSearchParams } from 'react-router';
 import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { PartenaireDataNotice } from './data-notice.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
 import { check, type Errors, emptyValues, type FieldKey, focusFirstError, serverErrors } from './partenaire-form.ts';
 
@@ -84,15 +84,7 @@ export function RegisterPage() {
           )}
           <PartenaireSections form={{ values, errors, onChange }} />
           <Honeypot value={trap} onChange={setTrap} />
-          <Typography variant="body2" color="text.secondary">
-            Les informations de la première section (nom, liens, présentation et logo) seront publiées dans l'annuaire
-            des partenaires une fois votre inscription validée. Les autres informations servent uniquement au guichet
-            pour vous contacter et ne sont pas publiées. Pour en savoir plus et exercer vos droits :{' '}
-            <Link component={RouterLink} to={paths.donneesPersonnelles}>
-              données personnelles
-            </Link>
-            .
-          </Typography>
+          <PartenaireDataNotice />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={sending}>
               {sending ? 'Envoi en cours…' : "Valider l'inscription"}

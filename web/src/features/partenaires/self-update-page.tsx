@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { PartenaireDataNotice } from './data-notice.tsx';
 import { LogoField } from './logo-field.tsx';
 import { OtherFields, PartenaireInput } from './partenaire-fields.tsx';
 import {
@@ -190,6 +191,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
             </Typography>
             <OtherFields form={form} />
           </Stack>
+          <PartenaireDataNotice />
           <Stack spacing={1}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Button
