@@ -62,7 +62,11 @@ async function prepare(kind: 'pglite' | 'postgres') {
   await seedVolumes(database.db, volumes);
   console.log(`  ${kind} : données créées en ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await database.close();
-  return { dataDir, url, cleanup: () => (stopPg(), rmSync(dataDir, { recursive: true, force: true })) };
+  const cleanup = () => {
+    stopPg();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dataDir, url, cleanup };
 }
 
 /** The server as `npm start` runs it (the bundle), with the benchmark's admin password. */

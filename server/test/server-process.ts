@@ -48,7 +48,10 @@ export async function startServerProcess(
     if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté au démarrage (code ${child.exitCode})`);
     const status = await new Promise<number>((resolve) => {
       http
-        .get(`${base}/api/params/get/all`, (res) => resolve((res.resume(), res.statusCode ?? 0)))
+        .get(`${base}/api/params/get/all`, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
         .on('error', () => resolve(0));
     });
     if (status === 200) break;

@@ -37,7 +37,7 @@ describe(`sauvegarde et restauration (${dbKind})`, () => {
     await seedVolumes(database.db, { inscriptions: 1500, etudiants: 300, partenaires: 40 });
     await database.db
       .insert(logos)
-      .values({ name: 'a'.repeat(32) + '.png', contentType: 'image/png', data: Buffer.from([0, 1, 2, 255]) });
+      .values({ name: `${'a'.repeat(32)}.png`, contentType: 'image/png', data: Buffer.from([0, 1, 2, 255]) });
     const before = await snapshot(database);
     const file = path.join(dir, 'base.jsonl.gz');
     const lines = await backupDatabase(database.db, file);

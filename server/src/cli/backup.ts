@@ -183,7 +183,7 @@ async function wipe(tx: Tx) {
 async function resetSequences(tx: Tx) {
   for (const table of TABLES) {
     const id = getTableColumns(table).id;
-    if (!id || id.columnType !== 'PgSerial') continue;
+    if (id?.columnType !== 'PgSerial') continue;
     const name = getTableName(table);
     await tx.execute(
       sql.raw(

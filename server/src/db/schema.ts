@@ -21,12 +21,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
- * The admin lists of the two big tables search a stored, already lower-cased and unaccented
+ * The admin lists of the big tables search a stored, already lower-cased and unaccented
  * copy of their text columns, with a trigram index: a "contains" search then reads the index
  * and compares plain text, instead of unaccenting every candidate row again.
  */
 const INSCRIPTION_SEARCHED = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'];
 const ETUDIANT_SEARCHED = ['email', 'adresse', 'cp', 'ville', 'ecole'];
+/** Partners are few (thousands): their search reads the stored text without an index. */
+const PARTENAIRE_SEARCHED = ['nom', 'lien'];
 
 // ── Reference data ────────────────────────────────────────────────────────────
 export const statuts = pgTable('statuts', {
@@ -180,6 +182,7 @@ export const partenaires = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).unique(),
     tokenSentAt: timestamp('token_sent_at', { withTimezone: true, mode: 'date' }),
     tempdata: jsonb().$type<Record<string, unknown>>(),
+    recherche: text().generatedAlwaysAs(storedSearchText(PARTENAIRE_SEARCHED)),
   },
   (t) => [
     index('partenaires_date_idx').on(t.date),

@@ -3,8 +3,8 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { etudiants, statuts } from '../../db/schema.ts';
-import { STATUTS } from '../../db/seed.ts';
 import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
+import { statutIdsMatching } from '../reference/reference.repository.ts';
 
 export type EtudiantListParams = z.output<typeof etudiantListQuerySchema>;
 export type EtudiantRow = {
@@ -33,9 +33,6 @@ const rowFields = {
 };
 
 /** The table 'Demandes étudiants' and its CSV export: one definition, the same rows. */
-/** Lower case without accents, as the database's immutable_unaccent(lower(…)). */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-
 export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
   fields: rowFields,
   // The count query passes its own fields through the same joins.
@@ -57,10 +54,8 @@ export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
   defaultSort: { name: 'date', direction: 'desc' },
   // The stored search text of the row (email, adresse, cp, ville, ecole); the status label through its id.
   searchIn: { stored: etudiants.recherche },
-  // Status labels are fixed reference data (decisions §2): matched here, so the database gets a
-  // plain `statut_id in (…)` (or nothing) and keeps using the trigram index.
   searchAlso: (term) => {
-    const ids = STATUTS.filter((st) => fold(st.libelle).includes(fold(term))).map((st) => st.id);
+    const ids = statutIdsMatching(term);
     return ids.length ? inArray(etudiants.statutId, ids) : undefined;
   },
   filters: (f) => [

@@ -18,6 +18,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
+import { statutIdsMatching } from '../reference/reference.repository.ts';
 import { logosRepository } from './logos.repository.ts';
 
 const p = partenaires;
@@ -107,7 +108,15 @@ const base = {
     actif: p.actif,
   },
   defaultSort: { name: 'date', direction: 'desc' as const },
-  searchIn: [p.nom, p.lien, categories.libelle, statuts.libelle],
+  // The stored search text (nom, site); category and status labels through their ids.
+  searchIn: { stored: p.recherche },
+  searchAlso: (term: string) => {
+    const statutIds = statutIdsMatching(term);
+    return or(
+      sql`${p.categorieId} = any(array(select id from categories where ${containsText([categories.libelle], term)}))`,
+      statutIds.length ? inArray(p.statutId, statutIds) : undefined,
+    );
+  },
   filters: (f: PartenairesListFilter) => [
     f.tempdata === undefined ? undefined : f.tempdata ? isNotNull(p.tempdata) : isNull(p.tempdata),
     f.token === undefined ? undefined : f.token ? isNotNull(p.tokenHash) : isNull(p.tokenHash),

@@ -2,6 +2,18 @@ import type { Categorie, Filtre, Params, Statut } from '@guichet/contract';
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, filtres, params, statuts } from '../../db/schema.ts';
+import { STATUTS } from '../../db/seed.ts';
+
+/** Lower case without accents, as the database's immutable_unaccent(lower(…)). */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * The status ids whose label contains the searched text. Status labels are fixed reference data
+ * (decisions §2): matching them here gives the lists a plain `statut_id in (…)`, or nothing,
+ * and leaves their trigram index usable.
+ */
+export const statutIdsMatching = (term: string) =>
+  STATUTS.filter((st) => fold(st.libelle).includes(fold(term))).map((st) => st.id);
 
 /** The academic year starts in September: November 2026 belongs to 2026-2027. */
 export const academicYear = (d = new Date()) => (d.getMonth() >= 8 ? d.getFullYear() : d.getFullYear() - 1);

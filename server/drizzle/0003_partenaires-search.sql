@@ -1,0 +1,1 @@
+ALTER TABLE "partenaires" ADD COLUMN "recherche" text GENERATED ALWAYS AS (immutable_unaccent(lower(coalesce(nom::text, '') || ' ' || coalesce(lien::text, '')))) STORED;
