@@ -112,7 +112,7 @@ const ROW_ID = '__ligne';
 
 /**
  * Every matching row, in the table's order, with flat memory: first the ordered ids (a few MB
- * even at a million rows), then the rows by primary key in batches of 5 000. Each batch is an index
+ * even at a million rows), then the rows by primary key in batches of 1 000. Each batch is an index
  * lookup, where offset paging would sort the whole table again for every batch. Rows created
  * after the export started are left out; the ids fix the content at its start.
  */
@@ -120,7 +120,7 @@ export async function* streamList<R extends Record<string, unknown>, F>(
   db: DbOrTx,
   def: ListDefinition<R, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
-  batchSize = 5000,
+  batchSize = 1000,
 ): AsyncGenerator<R> {
   const d = def as unknown as Def<F>;
   const ids = (
