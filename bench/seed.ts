@@ -1,5 +1,6 @@
 import {
   CHAUFFAGES,
+  ECOLES,
   EQUIPEMENTS,
   ETAGES,
   INFOS_LOGEMENT,
@@ -42,17 +43,6 @@ const PRENOMS = [
   'Anaïs',
 ];
 const VILLES = ['TROYES', 'SAINTE-SAVINE', 'LA CHAPELLE-SAINT-LUC', 'SAINT-ANDRÉ-LES-VERGERS', 'ROSIÈRES-PRÈS-TROYES'];
-const ECOLES = [
-  'IUT',
-  'URCA - Campus des Comtes de Champagne',
-  'UTT',
-  'YSCHOOLS',
-  'ESTP',
-  'EPF',
-  'IFSI',
-  'INSPE',
-  'Autres',
-];
 
 /** `(array[…])[1 + (g % n)]`: a value of the list picked by the row number, spread evenly. */
 const pick = (values: readonly string[], salt = 0) =>
