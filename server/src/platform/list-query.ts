@@ -1,4 +1,4 @@
-import { and, asc, type Column, desc, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { searchExpression } from '../db/search.ts';
@@ -131,7 +131,10 @@ export async function* streamList<R extends Record<string, unknown>, F>(
   ).map((r) => r.id);
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);
-    const rows = (await d.from(db, { ...d.fields, [ROW_ID]: d.id }).where(inArray(d.id, batch))) as (R & {
+    // One array parameter rather than a thousand: far less to parse and bind per batch.
+    const rows = (await d
+      .from(db, { ...d.fields, [ROW_ID]: d.id })
+      .where(sql`${d.id} = any(${sql.param(batch)}::int[])`)) as (R & {
       [ROW_ID]: number;
     })[];
     const byId = new Map(rows.map((r) => [r[ROW_ID], r]));
