@@ -38,9 +38,13 @@ export function listQuerySchema<C extends readonly [string, ...string[]], F exte
 /** Boolean filters arrive as 'true'/'false' strings in the query string. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** A status filter: one id or several. */
-export const queryIds = z
-  .union([z.coerce.number().int(), z.array(z.coerce.number().int()).max(20)])
-  .transform((v) => (Array.isArray(v) ? v : [v]));
+const refId = z.coerce
+  .number()
+  .int()
+  .min(1, { error: 'Identifiant invalide.' })
+  // Reference ids (statuts, categories) are small: beyond, the database column would overflow.
+  .max(32_767, { error: 'Identifiant invalide.' });
+export const queryIds = z.union([refId, z.array(refId).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]));
 /** A date filter: a day (YYYY-MM-DD) in Europe/Paris. */
 export const queryDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date invalide (AAAA-MM-JJ).' });
 export const queryText = z.string().trim().max(200);

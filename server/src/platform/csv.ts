@@ -14,9 +14,18 @@ const cell = (v: unknown): string => {
 
 /**
  * Streams rows as the office's CSV (decisions §4): `;`, UTF-8 with BOM, CRLF, French headers,
- * Paris dates. Backpressure flows from the socket back to the database batches.
+ * Paris dates. Backpressure flows from the socket back to the database batches. The first
+ * batch is read before anything is sent, so a query that fails answers a normal JSON error
+ * rather than a broken download.
  */
-export function sendCsv<R>(reply: FastifyReply, filename: string, columns: CsvColumn<R>[], rows: AsyncIterable<R>) {
+export async function sendCsv<R>(
+  reply: FastifyReply,
+  filename: string,
+  columns: CsvColumn<R>[],
+  rows: AsyncIterable<R>,
+) {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
   const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
   reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -24,7 +33,9 @@ export function sendCsv<R>(reply: FastifyReply, filename: string, columns: CsvCo
     .header('cache-control', 'no-store');
   const source = Readable.from(
     (async function* () {
-      for await (const row of rows) yield columns.map((c) => cell(c.value(row)));
+      for (let next = first; !next.done; next = await iterator.next()) {
+        yield columns.map((c) => cell(c.value(next.value)));
+      }
     })(),
   );
   const csv = stringify({

@@ -86,6 +86,21 @@ describe(`entrées hostiles sur chaque route (${dbKind})`, () => {
     expect(requests).toBeGreaterThanOrEqual(routes.length * 40);
   }, 300_000);
 
+  it('refuse un identifiant de référence hors limites dans un filtre, liste comme export (trouvé par le test ci-dessus)', async () => {
+    for (const path of [
+      'inscriptions/get/list/by/filters',
+      'inscriptions/export',
+      'etudiants/get/list/by/filters',
+      'etudiants/export',
+      'partenaires/get/list/by/filters',
+      'partenaire/export',
+    ]) {
+      const res = await t.app.inject({ url: `/api/admin/${path}?filter[statut]=32768`, headers: { cookie } });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors).toEqual([{ key: 'statut', error: 'Identifiant invalide.' }]);
+    }
+  });
+
   it('ignore les champs inconnus : on ne se donne pas un statut « Validé » en l’envoyant', async () => {
     const res = await t.app.inject({
       method: 'POST',
