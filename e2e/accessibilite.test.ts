@@ -403,7 +403,8 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
       .waitFor();
     expect(await demande.locator('[data-field="statut"]').textContent()).toBe('Validé');
     // The pressed button is disabled now (nothing selected): the focus went to the result, not to the page.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    // (moved on the next animation frame, hence the poll; the banner stays 3 s)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
 
     // An offer: from the list to its page through the link of its row, then its status.
     await tabTo(page, { selector: 'nav a[href="/admin/inscriptions"]' }, { back: true });

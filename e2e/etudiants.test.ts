@@ -92,7 +92,7 @@ describe('demandes étudiants dans Chromium', () => {
       expect(await errorOf(page, label)).toBe(FIELD_MESSAGES.obligatoire);
     }
     // Focus goes to the first field to correct.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
     expect(await axeViolations(page)).toEqual([]);
 
     await field(page, 'Adresse e-mail').fill('lea.etudiante@example.fr');

@@ -72,7 +72,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant', disabled: true }).waitFor();
     await stepHeading(page, 'Logement').waitFor();
-    expect(await focusedText(page)).toMatch(/Logement$/);
+    await expect.poll(() => focusedText(page)).toMatch(/Logement$/);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     // Step 1, with the floor forgotten.
@@ -159,7 +159,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await field(page, 'Étage').inputValue()).toBe('3ème étage');
     await page.getByRole('button', { name: 'Précédent' }).click();
     await stepHeading(page, 'Propriétaire').waitFor();
-    expect(await focusedText(page)).toMatch(/Propriétaire$/);
+    await expect.poll(() => focusedText(page)).toMatch(/Propriétaire$/);
     expect(await field(page, 'Adresse e-mail').inputValue()).toBe('marie.dupont@example.fr');
     await page.getByRole('button', { name: 'Suivant' }).click();
     await stepHeading(page, 'Logement').waitFor();

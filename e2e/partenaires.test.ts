@@ -49,7 +49,7 @@ describe('partenaires dans Chromium', () => {
     expect(await field(page, 'Nom du partenaire').getAttribute('aria-invalid')).toBe('true');
     await page.getByText(PARTENAIRE_MESSAGES.logoObligatoire).waitFor();
     // Focus went to the first field in error.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('champ-nom');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('champ-nom');
     expect(await axeViolations(page)).toEqual([]);
 
     await field(page, 'Nom du partenaire').fill('Vélo Campus');
