@@ -1,9 +1,10 @@
-import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES, PROXIMITES } from '@guichet/contract';
+import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
+import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { axeViolations, login, type Portal, startPortal } from './harness.ts';
 
@@ -27,32 +28,18 @@ describe('demandes étudiants dans Chromium', () => {
     await portal.agent('gestion.etudiants', ['ROLE_USER']);
     const db = portal.database.db;
     // One validated housing offer for the list, one pending that must stay out of it.
-    const housing = {
-      prenom: 'Hélène',
-      telephone: '0612345678',
-      adresse: '3 rue Émile Zola',
-      cp: '10000',
-      ville: 'TROYES',
-      proximite: PROXIMITES[0],
-      type: 'Studio',
-      colocation: 'Non',
-      immeuble: 'Oui',
-      etage: '2ème étage',
-      surface: 'Entre 15 et 20 m²',
-      chauffage: 'Collectif',
-      loyer: 'Entre 300 et 350 euros',
-      charges: '45.50',
-      equipement: 'Meublé',
-      infoLogement: 'Logement ancien',
-      ascenceur: true,
-      parking: 'Non',
-      localVelo: true,
-      caf: 'Oui',
-    };
-    await db.insert(inscriptions).values([
-      { ...housing, statutId: 2, nom: 'FRANÇOIS', email: 'h.francois@example.fr' },
-      { ...housing, statutId: 1, nom: 'ENATTENTE', email: 'attente@example.fr' },
-    ]);
+    await db
+      .insert(inscriptions)
+      .values([
+        storedOffer(2, 'FRANÇOIS', {
+          email: 'h.francois@example.fr',
+          chauffage: 'Collectif',
+          parking: 'Non',
+          typeParking: null,
+          localVelo: true,
+        }),
+        storedOffer(1, 'ENATTENTE'),
+      ]);
     // Requests made earlier by other students.
     await db.insert(etudiants).values([
       {

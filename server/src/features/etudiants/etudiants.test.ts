@@ -5,38 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { etudiants, inscriptions, mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { storedOffer } from '../inscriptions/inscriptions.fixtures.ts';
 import { pdfText } from './pdf-text.testing.ts';
 
 const valid = { email: 'Camille.Martin@example.fr', cp: '10000', ville: 'Troyes', ecole: 'UTT', adresse: '' };
 
-/** A housing offer as stored, with the status a test needs. */
-const offer = (statutId: number, nom: string, over: Partial<typeof inscriptions.$inferInsert> = {}) => ({
-  statutId,
-  nom,
-  prenom: 'Hélène',
-  telephone: '0612345678',
-  email: `${nom.toLowerCase()}@example.fr`,
-  adresse: '3 rue Émile Zola',
-  cp: '10000',
-  ville: 'TROYES',
-  proximite: PROXIMITES[0],
-  type: 'Studio',
-  colocation: 'Non',
-  immeuble: 'Oui',
-  etage: '2ème étage',
-  surface: 'Entre 15 et 20 m²',
-  chauffage: 'Individuel électrique',
-  loyer: 'Entre 300 et 350 euros',
-  charges: '45.50',
-  equipement: 'Meublé',
-  infoLogement: 'Logement ancien',
-  ascenceur: true,
-  parking: 'Oui',
-  typeParking: 'Privatif',
-  localVelo: false,
-  caf: 'Oui',
-  ...over,
-});
+const offer = storedOffer;
 
 type Seed = { email: string; ecole?: string; cp?: string; ville?: string; statutId?: number; date: string };
 type Row = { id: number; email: string; idStatut: number; statut: string; date: string; cp: string; ville: string };

@@ -64,3 +64,36 @@ export async function seedInscriptions(db: DbOrTx, seeds: Seed[]): Promise<numbe
   }
   return ids;
 }
+
+/** A housing offer as stored (a row of `inscriptions`), for tests of the features that read it. */
+export const storedOffer = (
+  statutId: number,
+  nom: string,
+  over: Partial<typeof inscriptions.$inferInsert> = {},
+): typeof inscriptions.$inferInsert => ({
+  statutId,
+  nom,
+  prenom: 'Hélène',
+  telephone: '0612345678',
+  email: `${nom.toLowerCase()}@example.fr`,
+  adresse: '3 rue Émile Zola',
+  cp: '10000',
+  ville: 'TROYES',
+  proximite: 'Secteur Centre-ville Troyes - Gare',
+  type: 'Studio',
+  colocation: 'Non',
+  immeuble: 'Oui',
+  etage: '2ème étage',
+  surface: 'Entre 15 et 20 m²',
+  chauffage: 'Individuel électrique',
+  loyer: 'Entre 300 et 350 euros',
+  charges: '45.50',
+  equipement: 'Meublé',
+  infoLogement: 'Logement ancien',
+  ascenceur: true,
+  parking: 'Oui',
+  typeParking: 'Privatif',
+  localVelo: false,
+  caf: 'Oui',
+  ...over,
+});
