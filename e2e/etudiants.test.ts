@@ -28,18 +28,16 @@ describe('demandes étudiants dans Chromium', () => {
     await portal.agent('gestion.etudiants', ['ROLE_USER']);
     const db = portal.database.db;
     // One validated housing offer for the list, one pending that must stay out of it.
-    await db
-      .insert(inscriptions)
-      .values([
-        storedOffer(2, 'FRANÇOIS', {
-          email: 'h.francois@example.fr',
-          chauffage: 'Collectif',
-          parking: 'Non',
-          typeParking: null,
-          localVelo: true,
-        }),
-        storedOffer(1, 'ENATTENTE'),
-      ]);
+    await db.insert(inscriptions).values([
+      storedOffer(2, 'FRANÇOIS', {
+        email: 'h.francois@example.fr',
+        chauffage: 'Collectif',
+        parking: 'Non',
+        typeParking: null,
+        localVelo: true,
+      }),
+      storedOffer(1, 'ENATTENTE'),
+    ]);
     // Requests made earlier by other students.
     await db.insert(etudiants).values([
       {
