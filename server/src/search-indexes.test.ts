@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/client.ts';
-import { etudiants, inscriptions } from './db/schema.ts';
+import { etudiants, inscriptions, partenaires } from './db/schema.ts';
 import { etudiantsList } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
+import { partenairesList } from './features/partenaires/partenaires.repository.ts';
 import { type ListDefinition, searchOf } from './platform/list-query.ts';
 
 /**
@@ -19,7 +20,9 @@ describe(`index de recherche (${dbKind})`, () => {
   });
   afterAll(() => database.close());
 
-  const plan = async (table: typeof inscriptions | typeof etudiants, where: ReturnType<typeof searchOf>) => {
+  type Table = typeof inscriptions | typeof etudiants | typeof partenaires;
+  const plan = async (table: Table, list: unknown, term: string) => {
+    const where = await searchOf(database.db, list as ListDefinition<Record<string, unknown>, unknown>, term);
     const query = database.db.select({ id: table.id }).from(table).where(where).toSQL();
     return database.db.transaction(async (tx) => {
       // Without data the planner would rightly prefer a scan: forbid it to see whether the index fits.
@@ -32,21 +35,19 @@ describe(`index de recherche (${dbKind})`, () => {
   };
 
   it('la recherche des logements utilise inscriptions_recherche_trgm', async () => {
-    expect(
-      await plan(
-        inscriptions,
-        searchOf(inscriptionsList as ListDefinition<Record<string, unknown>, unknown>, 'lefèvre'),
-      ),
-    ).toContain('inscriptions_recherche_trgm');
+    expect(await plan(inscriptions, inscriptionsList, 'lefèvre')).toContain('inscriptions_recherche_trgm');
   });
 
   it('la recherche des demandes étudiantes utilise etudiants_recherche_trgm', async () => {
-    expect(
-      await plan(
-        etudiants,
-        searchOf(etudiantsList as unknown as ListDefinition<Record<string, unknown>, unknown>, 'univ'),
-      ),
-    ).toContain('etudiants_recherche_trgm');
+    expect(await plan(etudiants, etudiantsList, 'univ')).toContain('etudiants_recherche_trgm');
+  });
+
+  it('la recherche des partenaires utilise partenaires_recherche_trgm, et l’index des catégories pour un libellé', async () => {
+    expect(await plan(partenaires, partenairesList, 'mutuelle')).toContain('partenaires_recherche_trgm');
+    // « santé » names a category: its partners are found through their category id as well.
+    const withCategory = await plan(partenaires, partenairesList, 'santé');
+    expect(withCategory).toContain('partenaires_recherche_trgm');
+    expect(withCategory).toContain('partenaires_categorie_idx');
   });
 });
 

@@ -21,13 +21,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
- * The admin lists of the big tables search a stored, already lower-cased and unaccented
- * copy of their text columns, with a trigram index: a "contains" search then reads the index
+ * The admin lists search a stored, already lower-cased and unaccented copy of their text
+ * columns, with a trigram index: a "contains" search then reads the index
  * and compares plain text, instead of unaccenting every candidate row again.
  */
 const INSCRIPTION_SEARCHED = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'];
 const ETUDIANT_SEARCHED = ['email', 'adresse', 'cp', 'ville', 'ecole'];
-/** Partners are few (thousands): their search reads the stored text without an index. */
 const PARTENAIRE_SEARCHED = ['nom', 'lien'];
 
 // ── Reference data ────────────────────────────────────────────────────────────
@@ -187,6 +186,8 @@ export const partenaires = pgTable(
   (t) => [
     index('partenaires_date_idx').on(t.date),
     index('partenaires_public_idx').on(t.statutId, t.actif, t.categorieId),
+    index('partenaires_categorie_idx').on(t.categorieId),
+    index('partenaires_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
   ],
 );
 

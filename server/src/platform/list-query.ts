@@ -31,8 +31,12 @@ export type ListDefinition<R extends Record<string, unknown>, F> = {
    * trigram index: db/schema.ts).
    */
   searchIn: (SQLWrapper | Column)[] | { stored: Column };
-  /** Further matches outside the table's own columns, e.g. a status label: `statut_id in (…)`. */
-  searchAlso?: (term: string) => SQL | undefined;
+  /**
+   * Further matches outside the table's own columns, e.g. a status label: `statut_id in (…)`.
+   * Resolved to ids before the list query, so the search stays an index lookup (an `or` with a
+   * subquery makes the planner read the whole table).
+   */
+  searchAlso?: (db: DbOrTx, term: string) => Promise<SQL | undefined> | SQL | undefined;
   filters: (filter: F) => (SQL | undefined)[];
   /** Unique column used to break ties (stable paging) and to bound an export. */
   id: Column;
@@ -56,18 +60,18 @@ export function onParisDay(column: Column | SQLWrapper, day: string): SQL {
 
 type Def<F> = ListDefinition<Record<string, unknown>, F>;
 
-/** The search box's condition for a list (exported for the index test). */
-export function searchOf<F>(def: Def<F>, term: string) {
+/** The search box's condition for a list (exported for the index tests). */
+export async function searchOf<F>(db: DbOrTx, def: Def<F>, term: string) {
   if (!term.trim()) return undefined;
   const own =
     'stored' in def.searchIn
       ? sql`${def.searchIn.stored} like ${containsPattern(term)}`
       : containsText(def.searchIn, term);
-  return def.searchAlso ? or(own, def.searchAlso(term)) : own;
+  return def.searchAlso ? or(own, await def.searchAlso(db, term)) : own;
 }
 
-function whereOf<F>(def: Def<F>, params: Pick<ListParams<F>, 'search' | 'filter'>) {
-  return and(searchOf(def, params.search), ...def.filters(params.filter));
+async function whereOf<F>(db: DbOrTx, def: Def<F>, params: Pick<ListParams<F>, 'search' | 'filter'>) {
+  return and(await searchOf(db, def, params.search), ...def.filters(params.filter));
 }
 
 function orderOf<F>(def: Def<F>, sort: ListParams<F>['sort']) {
@@ -88,7 +92,7 @@ export async function runList<R extends Record<string, unknown>, F>(
   params: ListParams<F>,
 ): Promise<{ count: number; rows: R[] }> {
   const d = def as unknown as Def<F>;
-  const where = whereOf(d, params);
+  const where = await whereOf(db, d, params);
   const found = (await d
     .from(db, { ...d.fields, [TOTAL]: sql<number>`(count(*) over ())::int` })
     .where(where)
@@ -149,7 +153,7 @@ export async function* streamList<R extends Record<string, unknown>, F>(
   const ids = (
     (await d
       .from(db, { id: d.id })
-      .where(whereOf(d, params))
+      .where(await whereOf(db, d, params))
       .orderBy(...orderOf(d, params.sort))) as { id: number }[]
   ).map((r) => r.id);
   const row = packedRow(d.fields, d.id);

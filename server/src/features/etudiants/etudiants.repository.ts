@@ -54,7 +54,7 @@ export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
   defaultSort: { name: 'date', direction: 'desc' },
   // The stored search text of the row (email, adresse, cp, ville, ecole); the status label through its id.
   searchIn: { stored: etudiants.recherche },
-  searchAlso: (term) => {
+  searchAlso: (_db, term) => {
     const ids = statutIdsMatching(term);
     return ids.length ? inArray(etudiants.statutId, ids) : undefined;
   },

@@ -110,10 +110,16 @@ const base = {
   defaultSort: { name: 'date', direction: 'desc' as const },
   // The stored search text (nom, site); category and status labels through their ids.
   searchIn: { stored: p.recherche },
-  searchAlso: (term: string) => {
+  searchAlso: async (db: DbOrTx, term: string) => {
+    const categorieIds = (
+      await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(containsText([categories.libelle], term))
+    ).map((c) => c.id);
     const statutIds = statutIdsMatching(term);
     return or(
-      sql`${p.categorieId} = any(array(select id from categories where ${containsText([categories.libelle], term)}))`,
+      categorieIds.length ? inArray(p.categorieId, categorieIds) : undefined,
       statutIds.length ? inArray(p.statutId, statutIds) : undefined,
     );
   },
@@ -129,7 +135,7 @@ const base = {
   ],
   id: p.id,
 };
-const partenairesList = { ...base, fields: listFields } as unknown as ListDefinition<
+export const partenairesList = { ...base, fields: listFields } as unknown as ListDefinition<
   PartenaireListItem,
   PartenairesListFilter
 >;

@@ -1,0 +1,2 @@
+CREATE INDEX "partenaires_categorie_idx" ON "partenaires" USING btree ("categorie_id");--> statement-breakpoint
+CREATE INDEX "partenaires_recherche_trgm" ON "partenaires" USING gin ("recherche" gin_trgm_ops);
