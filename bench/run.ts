@@ -15,6 +15,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { freePort, startPostgres } from '../server/test/postgres-server.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
 import { firstLoad } from './bundle.ts';
+import { listFloor } from './floor.ts';
 import { get, type LoadResult, load } from './load.ts';
 import { pdfBench } from './pdf.ts';
 import { seedVolumes } from './seed.ts';
@@ -61,12 +62,15 @@ async function prepare(kind: 'pglite' | 'postgres') {
   await migrate(database);
   await seedVolumes(database.db, volumes);
   console.log(`  ${kind} : données créées en ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // Each list's query alone on the same data, recorded next to its HTTP measure.
+  const floors: Record<string, LoadResult> = {};
+  for (const [name, url] of Object.entries(LISTS)) floors[name] = await listFloor(database.db, name, url, seconds);
   await database.close();
   const cleanup = () => {
     stopPg();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { dataDir, url, cleanup };
+  return { dataDir, url, cleanup, floors };
 }
 
 /** The server as `npm start` runs it (the bundle), with the benchmark's admin password. */
@@ -148,6 +152,13 @@ async function measure(kind: 'pglite' | 'postgres') {
         `${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} / ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s${r.errors ? `, ${r.errors} erreurs` : ''}`,
         `p95 ≤ ${listBudget} ms`,
         r.p95 <= listBudget && r.errors === 0,
+      );
+      const f = db.floors[name];
+      record(
+        `Liste ${name} : sa requête seule, sans HTTP (10 appelants)`,
+        kind,
+        `${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)} ms, ${f.rps.toFixed(0)} req/s`,
+        'repère',
       );
     }
     await directory(kind, base);

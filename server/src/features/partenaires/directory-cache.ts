@@ -4,12 +4,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
- * The public directory, serialized once per theme filter and kept for a few seconds: it is
+ * The public directory, serialized and UTF-8 encoded once per theme filter (a few hundred KB
+ * need not be encoded again for every visitor) and kept for a few seconds: it is
  * the most requested page and changes only when staff publish. A write in this process
  * clears it at once; another process behind the same database sees the change within TTL_MS.
  */
 const TTL_MS = 10_000;
-type Entry = { at: number; body: string; etag: string };
+type Entry = { at: number; body: Buffer; etag: string };
 
 const caches = new WeakMap<object, Map<string, Entry>>();
 const cacheOf = (db: DbOrTx) => {
@@ -28,7 +29,7 @@ export const directoryCache = {
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit;
     const list: PartenairePublic[] = await repo.publicList(db, filtres);
-    const body = JSON.stringify(list);
+    const body = Buffer.from(JSON.stringify(list));
     const entry = { at: Date.now(), body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     cache.set(key, entry);
     return entry;

@@ -63,8 +63,8 @@ export async function partenairesPublicRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const { body, etag } = await directoryCache.get(app.db, request.query.filtres);
-      // The body is already JSON of exactly the public fields (the repository's select): a
-      // string skips the serializer, hence the plain reply type.
+      // The body is already JSON of exactly the public fields (the repository's select), as
+      // bytes: it skips the serializer, hence the plain reply type.
       const raw = reply as unknown as FastifyReply;
       raw.header('etag', etag).header('cache-control', 'public, max-age=10');
       if (request.headers['if-none-match'] === etag) return raw.code(304).send();
