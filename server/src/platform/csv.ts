@@ -16,8 +16,11 @@ const needsQuotes = /[";\r\n]/;
 export const csvField = (s: string) => (needsQuotes.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 export const csvLine = (cells: string[]) => `${cells.map(csvField).join(';')}\r\n`;
 
-/** Lines sent per chunk: one socket write per few hundred KB rather than one per row. */
-const LINES_PER_CHUNK = 500;
+/**
+ * Characters per chunk: one socket write per few dozen KB rather than one per row, and below
+ * V8's large-object size, so that chunks die young instead of piling up until a full GC.
+ */
+const CHUNK_CHARS = 16_384;
 
 /**
  * Streams rows as the office's CSV (decisions §4): `;`, UTF-8 with BOM, CRLF, French headers,
@@ -41,14 +44,12 @@ export async function sendCsv<R>(
   const source = Readable.from(
     (async function* () {
       let chunk = `\ufeff${csvLine(columns.map((c) => c.header))}`;
-      let lines = 0;
       for (let next = first; !next.done; next = await iterator.next()) {
         const row = next.value;
         chunk += csvLine(columns.map((c) => cell(c.value(row))));
-        if (++lines === LINES_PER_CHUNK) {
+        if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';
-          lines = 0;
         }
       }
       if (chunk) yield chunk;

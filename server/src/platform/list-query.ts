@@ -139,7 +139,7 @@ function packedRow(fields: Record<string, SQLWrapper | Column>, id: Column) {
 
 /**
  * Every matching row, in the table's order, with flat memory: first the ordered ids (a few MB
- * even at a million rows), then the rows by primary key in batches of 1 000. Each batch is an index
+ * even at a million rows, as one value), then the rows by primary key in batches of 1 000. Each batch is an index
  * lookup, where offset paging would sort the whole table again for every batch. Rows created
  * after the export started are left out; the ids fix the content at its start.
  */
@@ -150,12 +150,13 @@ export async function* streamList<R extends Record<string, unknown>, F>(
   batchSize = 1000,
 ): AsyncGenerator<R> {
   const d = def as unknown as Def<F>;
-  const ids = (
-    (await d
-      .from(db, { id: d.id })
-      .where(await whereOf(db, d, params))
-      .orderBy(...orderOf(d, params.sort))) as { id: number }[]
-  ).map((r) => r.id);
+  // The ordered ids as one JSON array: one value to decode rather than a row object per id
+  // (a million of them cost hundreds of MB of transient memory).
+  const [{ ids }] = (await d
+    .from(db, {
+      ids: sql<number[]>`coalesce(json_agg(${d.id} order by ${sql.join(orderOf(d, params.sort), sql`, `)}), '[]')`,
+    })
+    .where(await whereOf(db, d, params))) as [{ ids: number[] }];
   const row = packedRow(d.fields, d.id);
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);
