@@ -32,6 +32,13 @@ export const pgliteExtensions = { pg_trgm, unaccent };
  * the trigram index for a search matching a few thousand rows (80 ms instead of 20).
  */
 const RANDOM_PAGE_COST = '1.1';
+/**
+ * Every admin list counts all its matches (`count(*) over ()`), so the database reads them all
+ * whatever the order. PostgreSQL 15 prices that window as if a LIMIT could stop it early, and
+ * an incremental sort lets it walk a one-column index in order while filtering: a search of a
+ * million requests sorted by email read the whole email index (2.1 s instead of 0.15 s).
+ */
+const PLANNER_SETTINGS = { random_page_cost: RANDOM_PAGE_COST, enable_incremental_sort: 'off' };
 
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   let client: PGlite;
@@ -42,7 +49,11 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   } else {
     client = dataDir;
   }
-  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  await client.exec(
+    Object.entries(PLANNER_SETTINGS)
+      .map(([k, v]) => `set ${k} = ${v};`)
+      .join(' '),
+  );
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -52,7 +63,9 @@ export async function openPostgres(url: string): Promise<Database> {
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
-    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    options: Object.entries(PLANNER_SETTINGS)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' '),
   });
   // A dropped connection must not crash the process: the pool replaces it on the next query.
   pool.on('error', () => {});
