@@ -181,9 +181,10 @@ async function directory(kind: 'pglite' | 'postgres', base: string) {
     ['sans filtre', '/api/partenaire/get/valid'],
     ['filtre thématique', '/api/partenaire/get/valid?filtres[]=3'],
   ] as const) {
-    const body = await (await fetch(base + url)).text();
+    // The same bytes from memory, as the portal keeps them (features/partenaires/directory-cache.ts).
+    const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
     const bare = Fastify();
-    bare.get('/bare', (_req, reply) => reply.type('application/json').send(body));
+    bare.get('/bare', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
     const port = await freePort();
     await bare.listen({ port, host: '127.0.0.1' });
     const real = await load([base + url], { concurrency: 10, seconds });
@@ -217,7 +218,8 @@ async function exportCsv(
   const elapsed = performance.now() - t;
   clearInterval(sampler);
   const growthMb = (peak - base) / 1024;
-  const budgetMs = 5000 * (scale >= 10 ? 2 : 1);
+  // The budget is 5 s per 100 000 rows (the issue's rate): 50 s for a million at --scale 10.
+  const budgetMs = 5000 * scale;
   record(
     `Export CSV ${name} : durée, croissance mémoire`,
     kind,
