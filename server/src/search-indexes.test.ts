@@ -17,8 +17,23 @@ describe(`index de recherche (${dbKind})`, () => {
   let database: Database;
   beforeAll(async () => {
     database = await testDatabase();
+    // 20 000 requests with statistics, so that the planner sees a real table.
+    await database.db.execute(sql`
+      insert into etudiants (date, email, adresse, cp, ville, ecole, statut_id)
+      select now() - g * interval '1 minute', 'etudiant' || g || '@univ-exemple.fr', '', '10000', 'TROYES', 'UTT',
+        1 + g % 4
+      from generate_series(1, 20000) g`);
+    await database.db.execute(sql`analyze etudiants`);
   });
   afterAll(() => database.close());
+
+  /** The plan the database picks with its own statistics (no setting forced). */
+  const explainAsIs = async (query: { sql: string; params: unknown[] }) => {
+    const r = (await database.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return r.rows.map((row) => Object.values(row)[0]).join('\n');
+  };
 
   type Table = typeof inscriptions | typeof etudiants | typeof partenaires;
   const plan = async (table: Table, list: unknown, term: string) => {
@@ -46,12 +61,6 @@ describe(`index de recherche (${dbKind})`, () => {
   it('une recherche triée sur une colonne indexée passe encore par l’index de recherche', async () => {
     // A list counts every match, so no LIMIT stops early: walking the email index in order while
     // filtering read a million rows where the search index finds a few thousand (db/client.ts).
-    // Planned on 20 000 requests with statistics, as the planner sees a real table.
-    await database.db.execute(sql`
-      insert into etudiants (date, email, adresse, cp, ville, ecole, statut_id)
-      select now(), 'etudiant' || g || '@univ-exemple.fr', '', '10000', 'TROYES', 'UTT', 1 + g % 4
-      from generate_series(1, 20000) g`);
-    await database.db.execute(sql`analyze etudiants`);
     const where = await searchOf(
       database.db,
       etudiantsList as unknown as ListDefinition<Record<string, unknown>, unknown>,
@@ -65,12 +74,22 @@ describe(`index de recherche (${dbKind})`, () => {
       .limit(20)
       .offset(20)
       .toSQL();
-    const r = (await database.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as {
-      rows: Record<string, string>[];
-    };
-    const p = r.rows.map((row) => Object.values(row)[0]).join('\n');
+    const p = await explainAsIs(query);
     expect(p).not.toContain('etudiants_email_idx');
     expect(p).not.toContain('Incremental Sort');
+  });
+
+  it('la vue sans recherche ni filtre lit sa page dans l’index de la date, sans trier la table', async () => {
+    const query = database.db
+      .select({ id: etudiants.id })
+      .from(etudiants)
+      .orderBy(desc(etudiants.date), desc(etudiants.id))
+      .limit(10)
+      .offset(20)
+      .toSQL();
+    const p = await explainAsIs(query);
+    expect(p).toContain('etudiants_date_idx');
+    expect(p).not.toMatch(/\bSort\b/);
   });
 
   it('la recherche des partenaires utilise partenaires_recherche_trgm, et l’index des catégories pour un libellé', async () => {

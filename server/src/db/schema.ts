@@ -139,7 +139,7 @@ export const inscriptions = pgTable(
     recherche: text().generatedAlwaysAs(storedSearchText(INSCRIPTION_SEARCHED)),
   },
   (t) => [
-    index('inscriptions_date_idx').on(t.date),
+    index('inscriptions_date_idx').on(t.date, t.id),
     index('inscriptions_statut_idx').on(t.statutId, t.date),
     index('inscriptions_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
   ],
@@ -184,7 +184,7 @@ export const partenaires = pgTable(
     recherche: text().generatedAlwaysAs(storedSearchText(PARTENAIRE_SEARCHED)),
   },
   (t) => [
-    index('partenaires_date_idx').on(t.date),
+    index('partenaires_date_idx').on(t.date, t.id),
     index('partenaires_public_idx').on(t.statutId, t.actif, t.categorieId),
     index('partenaires_categorie_idx').on(t.categorieId),
     index('partenaires_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
@@ -218,7 +218,7 @@ export const etudiants = pgTable(
   },
   (t) => [
     index('etudiants_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
-    index('etudiants_date_idx').on(t.date),
+    index('etudiants_date_idx').on(t.date, t.id),
     index('etudiants_statut_idx').on(t.statutId, t.date),
     index('etudiants_email_idx').on(t.email),
   ],

@@ -1,5 +1,5 @@
 import { and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { searchExpression } from '../db/search.ts';
 
@@ -20,7 +20,11 @@ export type ListParams<F> = {
 export type ListDefinition<R extends Record<string, unknown>, F> = {
   /** The selected fields of a row, by their API name. */
   fields: { [K in keyof R]: SQLWrapper | Column };
-  /** `db.select(fields).from(table)…joins….$dynamic()`: the same joins for rows and count. */
+  /**
+   * `db.select(fields).from(table)…joins….$dynamic()`: the same joins for rows and count. The
+   * joins only add labels: they never drop a row (inner joins on required foreign keys), so the
+   * unfiltered count is the table's own.
+   */
   from: (db: DbOrTx, fields: Record<string, SQLWrapper | Column>) => PgSelect;
   /** Sortable columns by their API name (the whitelist: anything else never reaches SQL). */
   columns: Record<string, SQLWrapper | Column>;
@@ -93,6 +97,7 @@ export async function runList<R extends Record<string, unknown>, F>(
 ): Promise<{ count: number; rows: R[] }> {
   const d = def as unknown as Def<F>;
   const where = await whereOf(db, d, params);
+  if (!where) return wholeTable(db, d, params) as Promise<{ count: number; rows: R[] }>;
   const found = (await d
     .from(db, { ...d.fields, [TOTAL]: sql<number>`(count(*) over ())::int` })
     .where(where)
@@ -106,6 +111,23 @@ export async function runList<R extends Record<string, unknown>, F>(
   const count = found[0]?.[TOTAL] ?? 0;
   for (const row of found) delete (row as Partial<typeof row>)[TOTAL];
   return { count, rows: found };
+}
+
+/**
+ * The view staff open first (no search, no filter): the count from the table alone and the page
+ * straight from the sort's index, where `count(*) over ()` would carry every row of the table
+ * through the joins and a sort (a million offers: ~1 s instead of a few ms for the page).
+ */
+async function wholeTable<F>(db: DbOrTx, d: Def<F>, params: ListParams<F>) {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(d.id.table as PgTable)) as [
+    { count: number },
+  ];
+  const rows = (await d
+    .from(db, d.fields)
+    .orderBy(...orderOf(d, params.sort))
+    .limit(params.rowsPerPage)
+    .offset(params.page * params.rowsPerPage)) as Record<string, unknown>[];
+  return { count, rows };
 }
 
 /** The total carried by every row of a page, removed before the rows leave. */
