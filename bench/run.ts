@@ -9,11 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { freePort, startPostgres } from '../server/test/postgres-server.ts';
-import { startServerProcess } from '../server/test/server-process.ts';
+import { createDatabase, freePort, startPostgres } from '../server/test/postgres-server.ts';
+import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
 import { firstLoad } from './bundle.ts';
 import { listFloor } from './floor.ts';
 import { get, type LoadResult, load } from './load.ts';
@@ -50,11 +49,7 @@ async function prepare(kind: 'pglite' | 'postgres') {
   let stopPg = () => {};
   if (kind === 'postgres') {
     const server = await startPostgres();
-    const c = new pg.Client({ connectionString: server.url('postgres') });
-    await c.connect();
-    await c.query('create database guichet');
-    await c.end();
-    url = server.url('guichet');
+    url = (await createDatabase(server.url('postgres'), 'guichet')).url;
     stopPg = server.stop;
   }
   const database = url ? await openPostgres(url) : await openPglite(dataDir);
@@ -87,17 +82,6 @@ async function startServer(env: Record<string, string>) {
 function rssKb(pid: number) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return m ? Number(m[1]) : 0;
-}
-
-async function login(base: string) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`connexion impossible : ${res.status}`);
-  return cookie;
 }
 
 const q = (s: string) => encodeURI(s);
@@ -135,7 +119,7 @@ async function measure(kind: 'pglite' | 'postgres') {
   const { child, base, startMs, stop } = await startServer(env);
   record('Démarrage jusqu’à la première réponse', kind, ms(startMs), '≤ 3 000 ms', startMs <= 3000);
   try {
-    const cookie = await login(base);
+    const cookie = await adminCookie(base, PASSWORD);
     const headers = { cookie };
     const listBudget = (kind === 'pglite' ? 50 : 25) * (scale >= 10 ? 2 : 1);
     for (const [name, url] of Object.entries(LISTS)) {

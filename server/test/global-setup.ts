@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { startPostgres } from './postgres-server.ts';
+import { createDatabase, startPostgres } from './postgres-server.ts';
 
 import './provided.ts';
 
@@ -19,11 +18,8 @@ export default async function setup(project: TestProject) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'guichet-test-'));
   if (kind === 'postgres') {
     const server = await startPostgres();
-    const admin = new pg.Client({ connectionString: server.url('postgres') });
-    await admin.connect();
-    await admin.query('create database guichet_template');
-    await admin.end();
-    const database = await openPostgres(server.url('guichet_template'));
+    const template = await createDatabase(server.url('postgres'), 'guichet_template');
+    const database = await openPostgres(template.url);
     await migrate(database);
     await database.close();
     project.provide('postgresUrl', server.url('postgres'));

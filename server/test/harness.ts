@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { type AppInstance, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { agentsRepository } from '../src/features/auth/agents.repository.ts';
 import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
+import { createDatabase } from './postgres-server.ts';
 import './provided.ts';
 
 /** Which database this test run exercises: the vitest project sets it. */
@@ -26,20 +26,13 @@ export function describeOn(kind: 'pglite' | 'postgres', name: string, fn: () => 
 export async function testDatabase(): Promise<Database> {
   if (dbKind === 'postgres') {
     const adminUrl = inject('postgresUrl');
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template guichet_template`);
-    await admin.end();
-    const database = await openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`));
+    const created = await createDatabase(adminUrl, `t_${randomBytes(6).toString('hex')}`, 'guichet_template');
+    const database = await openPostgres(created.url);
     return {
       ...database,
       close: async () => {
         await database.close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await created.drop();
       },
     };
   }

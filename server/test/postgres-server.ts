@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * A throw-away PostgreSQL server for the test run: the machine's binaries (Debian's postgresql
@@ -19,6 +20,28 @@ function binDir(): string {
   throw new Error(
     'PostgreSQL introuvable : installez le paquet Debian « postgresql » (bash .ci/run le fait) ou définissez PG_BIN.',
   );
+}
+
+async function withClient(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Creates database `name` (a copy of `template` when given) on the server whose `postgres`
+ * database is at `adminUrl`: its URL, and a way to drop it with its open connections.
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string) {
+  await withClient(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: () => withClient(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 export async function freePort(): Promise<number> {

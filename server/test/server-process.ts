@@ -68,12 +68,12 @@ export async function startServerProcess(
   };
 }
 
-/** Logs in as the bootstrap admin and returns the session cookie. */
-export async function adminCookie(base: string): Promise<string> {
+/** Logs in as the bootstrap admin (the tests' password unless told) and returns the session cookie. */
+export async function adminCookie(base: string, password = ADMIN_PASSWORD): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: 'admin', password }),
   });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`connexion impossible : ${res.status}`);

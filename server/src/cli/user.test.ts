@@ -6,10 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
-import { freePort } from '../../test/postgres-server.ts';
+import { createDatabase, freePort } from '../../test/postgres-server.ts';
 import { pgliteExtensions } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
@@ -35,21 +34,7 @@ async function pgliteDataDir() {
 
 /** A fresh PostgreSQL database (copy of the template) and its URL, as a server process needs it. */
 async function postgresUrl() {
-  const adminUrl = inject('postgresUrl');
-  const name = `cli_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template guichet_template`);
-  await admin.end();
-  return {
-    url: adminUrl.replace(/\/postgres$/, `/${name}`),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createDatabase(inject('postgresUrl'), `cli_${randomBytes(6).toString('hex')}`, 'guichet_template');
 }
 
 /** The environment of this run's database kind: the embedded one in `dataDir`, or PostgreSQL at `url`. */

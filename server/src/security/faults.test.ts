@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
 import { dbKind, describeOn } from '../../test/harness.ts';
-import { startPostgres } from '../../test/postgres-server.ts';
+import { createDatabase, startPostgres } from '../../test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -17,12 +16,7 @@ async function storage() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-fautes-'));
   let url: string | undefined;
   if (dbKind === 'postgres') {
-    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
-    await admin.connect();
-    const name = `f_${Date.now().toString(36)}`;
-    await admin.query(`create database ${name} template guichet_template`);
-    await admin.end();
-    url = inject('postgresUrl').replace(/\/postgres$/, `/${name}`);
+    url = (await createDatabase(inject('postgresUrl'), `f_${Date.now().toString(36)}`, 'guichet_template')).url;
   }
   const env: Record<string, string> = url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
   const open = (): Promise<Database> => (url ? openPostgres(url) : openPglite(dataDir));
@@ -134,11 +128,8 @@ describeOn('postgres', 'PostgreSQL redémarré sous trafic', () => {
     const pgServer = await startPostgres();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-pgrestart-'));
     try {
-      const c = new pg.Client({ connectionString: pgServer.url('postgres') });
-      await c.connect();
-      await c.query('create database guichet');
-      await c.end();
-      const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: pgServer.url('guichet') });
+      const { url } = await createDatabase(pgServer.url('postgres'), 'guichet');
+      const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: url });
       const cookie = await adminCookie(server.base);
       const list = () =>
         fetch(`${server.base}/api/admin/inscriptions/get/list/by/filters`, { headers: { cookie } }).then(
