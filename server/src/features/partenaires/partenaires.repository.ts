@@ -18,7 +18,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
-import { statutIdsMatching } from '../reference/reference.repository.ts';
+import { categorieIdsMatching, statutIdsMatching } from '../reference/reference.repository.ts';
 import { logosRepository } from './logos.repository.ts';
 
 const p = partenaires;
@@ -111,12 +111,7 @@ const base = {
   // The stored search text (nom, site); category and status labels through their ids.
   searchIn: { stored: p.recherche },
   searchAlso: async (db: DbOrTx, term: string) => {
-    const categorieIds = (
-      await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(containsText([categories.libelle], term))
-    ).map((c) => c.id);
+    const categorieIds = await categorieIdsMatching(db, term);
     const statutIds = statutIdsMatching(term);
     return or(
       categorieIds.length ? inArray(p.categorieId, categorieIds) : undefined,

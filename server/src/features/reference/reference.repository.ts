@@ -15,6 +15,12 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export const statutIdsMatching = (term: string) =>
   STATUTS.filter((st) => fold(st.libelle).includes(fold(term))).map((st) => st.id);
 
+/** The category ids whose label contains the searched text, matched like the status labels. */
+export async function categorieIdsMatching(db: DbOrTx, term: string): Promise<number[]> {
+  const all = await db.select({ id: categories.id, libelle: categories.libelle }).from(categories);
+  return all.filter((c) => fold(c.libelle).includes(fold(term))).map((c) => c.id);
+}
+
 /** The academic year starts in September: November 2026 belongs to 2026-2027. */
 export const academicYear = (d = new Date()) => (d.getMonth() >= 8 ? d.getFullYear() : d.getFullYear() - 1);
 
