@@ -101,6 +101,16 @@ export async function login(page: Page, username: string, password = PASSWORD) {
 
 /** axe-core in the page: WCAG 2.1 A and AA violations, as `id: target` lines (empty is good). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A dialog or banner still fading in has washed-out colours: let running transitions end
+  // first, or colour contrast is judged mid-animation (a flaky failure seen on the roles dialog).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY) // not a spinner
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays in force.
   await page.evaluate(axe.source);
   const result = await page.evaluate(() =>
