@@ -1,13 +1,15 @@
 import { MESSAGES, PAGE_SIZES } from '@guichet/contract';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { api, downloadUrl } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { BannerAlert, useBanner } from '../banner.tsx';
 import { usePageTitle } from '../page-title.ts';
+import { ExportButton } from './export-button.tsx';
 import { FilterBar, type FilterDef } from './filter-bar.tsx';
+import { emptySelection, selectedRows } from './selection.ts';
 import { type Sort, useTableState } from './use-table-state.ts';
 
 export type { FilterDef } from './filter-bar.tsx';
@@ -50,6 +52,7 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
   const { search, page, rowsPerPage, sort, filter } = table.state;
   const params = { search, page, rowsPerPage, sort, filter, ...props.extraParams };
   const queryKey = [props.endpoint, params];
+  const pageKey = JSON.stringify(queryKey);
   const queryClient = useQueryClient();
   const q = useQuery({
     queryKey,
@@ -57,12 +60,13 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
     placeholderData: keepPreviousData,
   });
   const rows = ((q.data?.[props.rowsKey] as R[] | undefined) ?? []) as R[];
-  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
-  const selected = rows.filter((r) => selection.ids.has(r.id));
-
-  const exportHref = props.exportEndpoint
-    ? downloadUrl(props.exportEndpoint, { search, sort, filter, ...props.extraParams })
-    : undefined;
+  // A selection belongs to the page it was made on: another page, sort, search or filter
+  // starts with nothing ticked, so an action never touches a row the agent no longer sees.
+  const [ticked, setTicked] = useState({ pageKey, model: emptySelection() });
+  const selection = ticked.pageKey === pageKey ? ticked.model : emptySelection();
+  const setSelection = (model: GridRowSelectionModel) => setTicked({ pageKey, model });
+  const selected = selectedRows(selection, rows);
+  const exportFailure = useBanner();
 
   return (
     <Stack spacing={2}>
@@ -72,14 +76,17 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
         </Typography>
         <Stack direction="row" spacing={1}>
           {props.toolbar}
-          {exportHref && (
-            <Button variant="outlined" startIcon={<FileDownloadIcon />} href={exportHref} download>
-              Exporter (CSV)
-            </Button>
+          {props.exportEndpoint && (
+            <ExportButton
+              endpoint={props.exportEndpoint}
+              params={{ search, sort, filter, ...props.extraParams }}
+              onError={exportFailure.error}
+            />
           )}
         </Stack>
       </Stack>
       {props.banner}
+      <BannerAlert banner={exportFailure.banner} onClose={exportFailure.clear} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <FilterBar
           search={search}
@@ -97,7 +104,7 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
             {props.selectionActions({
               selected,
               done: async () => {
-                setSelection({ type: 'include', ids: new Set() });
+                setSelection(emptySelection());
                 await queryClient.invalidateQueries({ queryKey: [props.endpoint] });
               },
             })}
@@ -128,6 +135,8 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
             sortModel={[{ field: sort.name, sort: sort.direction }]}
             onSortModelChange={(m) => table.setSort(m[0]?.sort ? { name: m[0].field, direction: m[0].sort } : null)}
             checkboxSelection={!!props.selectionActions}
+            // "Select all" as the explicit list of the page's rows, the one form the actions read.
+            disableRowSelectionExcludeModel
             rowSelectionModel={selection}
             onRowSelectionModelChange={setSelection}
             localeText={localeText}

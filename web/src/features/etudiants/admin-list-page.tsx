@@ -1,11 +1,12 @@
-import { BANNER_MS, ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES } from '@guichet/contract';
-import { Alert, Button } from '@mui/material';
+import { ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useAdmin } from '../../app/admin/admin-context.ts';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { DataTable, type FilterDef, type SelectionApi } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 const columns: GridColDef<Etudiant>[] = [
   { field: 'date', headerName: 'Date', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v) },
@@ -26,21 +27,17 @@ const columns: GridColDef<Etudiant>[] = [
   },
 ];
 
-type Banner = { severity: 'success' | 'error'; text: string };
+const demandes = (n: number) => (n === 1 ? '1 demande' : `${n} demandes`);
+const courriels = (n: number) => (n === 1 ? '1 courriel' : `${n} courriels`);
 
 /** 'Demandes étudiants' (spec §2): validate (mails the housing list) or refuse a selection of requests. */
 export function EtudiantsListPage() {
   const { statuts } = useAdmin();
   const [running, setRunning] = useState<EtudiantAction | null>(null);
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
-
-  // Success banners hide after 3 s, error banners after 5 s (spec §9).
-  useEffect(() => {
-    if (!banner) return;
-    const t = setTimeout(() => setBanner(null), banner.severity === 'success' ? BANNER_MS.succes : BANNER_MS.erreur);
-    return () => clearTimeout(t);
-  }, [banner]);
+  // Validation mails every student: it waits for a confirmation that says how many.
+  const [confirming, setConfirming] = useState<SelectionApi<Etudiant> | null>(null);
+  const banner = useBanner();
+  const bannerRef = useRef<HTMLDivElement>(null);
 
   const filters = useMemo<FilterDef[]>(
     () => [
@@ -60,20 +57,29 @@ export function EtudiantsListPage() {
   async function run(action: EtudiantAction, { selected, done }: SelectionApi<Etudiant>) {
     if (running) return;
     setRunning(action);
-    setBanner(null);
+    banner.clear();
     try {
-      const res = await api.put<{ message: string }>('admin/etudiants/update', { selection: selected, action });
+      const res = await api.put<{ message: string }>('admin/etudiants/update', {
+        selection: selected.map((r) => r.id),
+        action,
+      });
       // The rows change on screen only now that the server has applied the action.
       await done();
-      setBanner({ severity: 'success', text: res.message });
+      banner.success(res.message);
       // The selection is gone and with it the pressed button: the keyboard focus goes to the result.
-      requestAnimationFrame(() => successRef.current?.focus());
-    } catch {
-      setBanner({ severity: 'error', text: MESSAGES.erreurEtudiants });
+      requestAnimationFrame(() => bannerRef.current?.focus());
+    } catch (e) {
+      // A refusal names the request and the reason (already validated, no longer exists…).
+      const reason = e instanceof ApiError && e.status >= 400 && e.status < 500 ? ` ${e.message}` : '';
+      banner.error(`${MESSAGES.erreurEtudiants}${reason}`);
     } finally {
       setRunning(null);
     }
   }
+
+  const toConfirm = confirming?.selected ?? [];
+  const alreadyValidated = toConfirm.filter((r) => r.idStatut === STATUT.valide).length;
+  const mails = toConfirm.length - alreadyValidated;
 
   return (
     <DataTable<Etudiant>
@@ -85,16 +91,44 @@ export function EtudiantsListPage() {
       filters={filters}
       exportEndpoint="admin/etudiants/export"
       banner={
-        banner &&
-        (banner.severity === 'success' ? (
-          <Alert severity="success" role="status" ref={successRef} tabIndex={-1} onClose={() => setBanner(null)}>
-            {banner.text}
-          </Alert>
-        ) : (
-          <Alert severity="error" role="alert" onClose={() => setBanner(null)}>
-            {banner.text}
-          </Alert>
-        ))
+        <>
+          <BannerAlert ref={bannerRef} banner={banner.banner} onClose={banner.clear} />
+          <Dialog
+            open={confirming !== null}
+            onClose={() => setConfirming(null)}
+            aria-labelledby="confirmer-titre"
+            aria-describedby="confirmer-texte"
+          >
+            <DialogTitle id="confirmer-titre">Valider {demandes(toConfirm.length)} ?</DialogTitle>
+            <DialogContent>
+              <DialogContentText id="confirmer-texte">
+                {mails === 0
+                  ? 'Ces demandes sont déjà validées : aucun courriel ne partira.'
+                  : `${courriels(mails)} avec la liste des logements ${mails === 1 ? 'partira' : 'partiront'} aussitôt.`}
+                {alreadyValidated > 0 &&
+                  mails > 0 &&
+                  (alreadyValidated === 1
+                    ? ' 1 demande déjà validée ne recevra pas de second courriel.'
+                    : ` ${alreadyValidated} demandes déjà validées ne recevront pas de second courriel.`)}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(null)}>Annuler</Button>
+              <Button
+                variant="contained"
+                color="success"
+                autoFocus
+                onClick={() => {
+                  const selection = confirming;
+                  setConfirming(null);
+                  if (selection) run('valider', selection);
+                }}
+              >
+                {mails === 0 ? 'Valider' : `Valider et envoyer ${courriels(mails)}`}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        </>
       }
       selectionActions={(selection) => (
         <>
@@ -104,7 +138,7 @@ export function EtudiantsListPage() {
             // Not disabled while the action runs, so the keyboard focus stays; a second press waits.
             disabled={selection.selected.length === 0}
             aria-disabled={running !== null || undefined}
-            onClick={() => run('valider', selection)}
+            onClick={() => !running && setConfirming(selection)}
           >
             {running === 'valider' ? 'Envoi en cours…' : 'Valider et envoyer le mail'}
           </Button>

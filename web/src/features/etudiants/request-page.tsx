@@ -1,8 +1,9 @@
 import { ECOLES, type EtudiantRequest, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
-import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -17,7 +18,7 @@ export function RequestPage() {
   usePageTitle('Demander la liste des logements');
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const banner = useBanner();
   const [sending, setSending] = useState(false);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [trap, setTrap] = useState('');
@@ -30,7 +31,7 @@ export function RequestPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setSending(true);
-    setBanner(null);
+    banner.clear();
     try {
       const body: EtudiantRequest = { ...values, ecole: values.ecole as EtudiantRequest['ecole'] };
       const res = await api.post<{ message: string }>('etudiant/add', { ...body, [HONEYPOT_FIELD]: trap });
@@ -40,7 +41,7 @@ export function RequestPage() {
         err instanceof ApiError ? Object.fromEntries(FIELDS.map((f) => [f, err.field(f)]).filter(([, v]) => v)) : {};
       setErrors(fieldErrors);
       // A refusal of the input says so; anything else (too many requests, no network) gives the server's reason.
-      setBanner(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
+      banner.error(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
       const first = FIELDS.find((f) => fieldErrors[f]);
       if (first) document.getElementById(`champ-${first}`)?.focus();
     } finally {
@@ -77,11 +78,7 @@ export function RequestPage() {
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={1}>
           <Typography color="text.secondary">Tous les champs sont obligatoires.</Typography>
-          {banner && (
-            <Alert severity="error" role="alert">
-              {banner}
-            </Alert>
-          )}
+          <BannerAlert banner={banner.banner} />
           <TextField
             {...field('email')}
             label="Adresse e-mail"

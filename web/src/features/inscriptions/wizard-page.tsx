@@ -1,15 +1,15 @@
 import {
-  BANNER_MS,
   HONEYPOT_FIELD,
   type InscriptionField,
   LOGEMENT_FIELDS,
   MESSAGES,
   PROPRIETAIRE_FIELDS,
 } from '@guichet/contract';
-import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -37,7 +37,7 @@ export function WizardPage() {
   const [values, setValues] = useState(emptyValues);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const banner = useBanner();
   const [trap, setTrap] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -49,15 +49,9 @@ export function WizardPage() {
     heading.current?.focus();
   }, [step]);
 
-  useEffect(() => {
-    if (!banner) return;
-    const t = setTimeout(() => setBanner(null), BANNER_MS.erreur);
-    return () => clearTimeout(t);
-  }, [banner]);
-
   const go = (next: number) => {
     moved.current = true;
-    setBanner(null);
+    banner.clear();
     setStep(next);
   };
 
@@ -77,7 +71,7 @@ export function WizardPage() {
     } catch (err) {
       const found = err instanceof ApiError ? toErrors(err.errors) : {};
       setErrors(found);
-      setBanner(err instanceof ApiError && err.errors.length ? MESSAGES.champsObligatoires : messageOf(err));
+      banner.error(err instanceof ApiError && err.errors.length ? MESSAGES.champsObligatoires : messageOf(err));
       focusFirstError(found);
     } finally {
       setBusy(false);
@@ -96,7 +90,7 @@ export function WizardPage() {
         const housing = err.errors.some((e) => (LOGEMENT_FIELDS as readonly string[]).includes(e.key));
         go(housing ? 1 : 0);
       }
-      setBanner(MESSAGES.erreurEnregistrementInscription);
+      banner.error(MESSAGES.erreurEnregistrementInscription);
     } finally {
       setBusy(false);
     }
@@ -160,11 +154,7 @@ export function WizardPage() {
               </Box>
               {STEPS[step]}
             </Typography>
-            {banner && (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                {banner}
-              </Alert>
-            )}
+            <BannerAlert banner={banner.banner} sx={{ mb: 2 }} />
             <Honeypot value={trap} onChange={setTrap} />
             {step === 0 && <ProprietaireStep form={form} />}
             {step === 1 && <LogementStep form={form} />}

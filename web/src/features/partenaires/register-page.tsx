@@ -5,9 +5,10 @@ import {
   type PartenaireType,
   partenaireAddSchema,
 } from '@guichet/contract';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -26,7 +27,7 @@ export function RegisterPage() {
     : 'guichet';
   const [values, setValues] = useState(emptyValues);
   const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const banner = useBanner();
   const [sending, setSending] = useState(false);
   const [trap, setTrap] = useState('');
   const [confirmation, setConfirmation] = useState<string | null>(null);
@@ -38,12 +39,12 @@ export function RegisterPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBanner(null);
+    banner.clear();
     const body = { ...values, typePartenaire };
     const local = check(partenaireAddSchema, body);
     if (Object.keys(local).length) {
       setErrors(local);
-      setBanner(MESSAGES.remplirTousLesChamps);
+      banner.error(MESSAGES.remplirTousLesChamps);
       focusFirstError(local);
       return;
     }
@@ -55,7 +56,7 @@ export function RegisterPage() {
       const fromServer = serverErrors(err);
       setErrors(fromServer);
       // A refusal of the input says so; anything else (too many requests, no network) gives the reason.
-      setBanner(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
+      banner.error(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
       focusFirstError(fromServer);
     } finally {
       setSending(false);
@@ -77,11 +78,7 @@ export function RegisterPage() {
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={2}>
           <Typography color="text.secondary">Tous les champs sont obligatoires.</Typography>
-          {banner && (
-            <Alert severity="error" role="alert">
-              {banner}
-            </Alert>
-          )}
+          <BannerAlert banner={banner.banner} />
           <PartenaireSections form={{ values, errors, onChange }} />
           <Honeypot value={trap} onChange={setTrap} />
           <PartenaireDataNotice />

@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
@@ -57,7 +58,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
   const initial = toValues(partenaire);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const banner = useBanner();
   const [sending, setSending] = useState<'confirm' | 'update' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -73,13 +74,15 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
   };
 
   async function confirm() {
-    setBanner(null);
+    banner.clear();
     setSending('confirm');
     try {
       const res = await api.post<{ message: string }>(`partenaire/valid/infos/${partenaire.id}`, { token });
       setDone(res.message);
     } catch (err) {
-      setBanner(err instanceof ApiError && err.status === 404 ? MESSAGES.partenaireIntrouvableToken : MESSAGES.erreur);
+      banner.error(
+        err instanceof ApiError && err.status === 404 ? MESSAGES.partenaireIntrouvableToken : MESSAGES.erreur,
+      );
     } finally {
       setSending(null);
     }
@@ -87,11 +90,11 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
 
   async function update(e: FormEvent) {
     e.preventDefault();
-    setBanner(null);
+    banner.clear();
     const local = check(partenaireFieldsSchema, values);
     if (Object.keys(local).length) {
       setErrors(local);
-      setBanner(MESSAGES.remplirTousLesChamps);
+      banner.error(MESSAGES.remplirTousLesChamps);
       focusFirstError(local);
       return;
     }
@@ -102,7 +105,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
     } catch (err) {
       const fromServer = serverErrors(err);
       setErrors(fromServer);
-      setBanner(
+      banner.error(
         err instanceof ApiError && err.status === 404
           ? MESSAGES.partenaireIntrouvableToken
           : err instanceof ApiError && err.status !== 400
@@ -133,11 +136,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
       </Typography>
       <Paper variant="outlined" component="form" noValidate onSubmit={update} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={3}>
-          {banner && (
-            <Alert severity="error" role="alert">
-              {banner}
-            </Alert>
-          )}
+          <BannerAlert banner={banner.banner} />
           <Stack component="section" aria-labelledby="section-site" spacing={2}>
             <Typography id="section-site" variant="h5" component="h2">
               Informations qui apparaîtront sur le site
