@@ -3,56 +3,185 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, sql } from 'drizzle-orm';
+import { MESSAGES } from '@guichet/contract';
+import { asc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
 import { dbKind, describeOn, testDatabase } from '../../test/harness.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
+import { type AppInstance, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { inscriptions, logos, partenaires } from '../db/schema.ts';
+import {
+  agentRoles,
+  agents,
+  etudiants,
+  inscriptions,
+  logos,
+  mailAttachments,
+  mailOutbox,
+  params,
+  partenaires,
+} from '../db/schema.ts';
+import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
-import { backupDatabase, restoreDatabase } from './backup.ts';
+import { BACKUP_TABLES, backupDatabase, NOT_SAVED, restoreDatabase } from './backup.ts';
 import { CommandError } from './user-commands.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const snapshot = async (database: Database) => ({
-  inscriptions: await database.db.select().from(inscriptions).orderBy(asc(inscriptions.id)),
-  partenaires: await database.db.select().from(partenaires).orderBy(asc(partenaires.id)),
-  logos: await database.db.select().from(logos),
-});
+const PASSWORD = 'mot-de-passe-sauvegarde';
+
+/** Every saved table, every column, row for row in a stable order. */
+async function snapshot(database: Database) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of BACKUP_TABLES) {
+    const columns = Object.values(getTableColumns(table)).filter((c) => !c.generated);
+    out[getTableName(table)] = await database.db
+      .select()
+      .from(table)
+      .orderBy(...columns.map((c) => asc(c)));
+  }
+  return out;
+}
+
+/** Rows in every saved table, so that no comparison below is vacuous. */
+async function fillEveryTable(database: Database) {
+  const db = database.db;
+  await seedVolumes(db, { inscriptions: 1500, etudiants: 300, partenaires: 40 });
+  await db
+    .insert(logos)
+    .values({ name: `${'a'.repeat(32)}.png`, contentType: 'image/png', data: Buffer.from([0, 1, 2, 255]) });
+  await agentsRepository.create(db, {
+    username: 'gestion',
+    password: PASSWORD,
+    prenom: 'Élise',
+    nom: 'Durand',
+    roles: ['ROLE_USER'],
+  });
+  await agentsRepository.create(db, { username: 'ancien', password: PASSWORD, prenom: 'Luc', nom: 'Petit', roles: [] });
+  await db.update(agents).set({ actif: false, photo: 'luc.png' }).where(eq(agents.username, 'ancien'));
+  const [attachment] = await db
+    .insert(mailAttachments)
+    .values({ sha256: 'f'.repeat(64), content: Buffer.from('%PDF-1.4 é\u0000') })
+    .returning({ id: mailAttachments.id });
+  await db.insert(mailOutbox).values([
+    {
+      messageId: '<1@guichet.test>',
+      to: 'lea@example.fr',
+      subject: 'Liste des logements',
+      text: 'Bonjour,',
+      html: '<p>Bonjour,</p>',
+      attachments: [{ filename: 'Liste.pdf', contentType: 'application/pdf', attachmentId: attachment.id }],
+      status: 'sent',
+      attempts: 1,
+      sentAt: new Date('2026-01-02T03:04:05.678Z'),
+    },
+    { messageId: '<2@guichet.test>', to: 'x@example.fr', subject: 'S', text: 't', html: 'h', lastError: 'refusé' },
+  ]);
+}
 
 describe(`sauvegarde et restauration (${dbKind})`, () => {
   let database: Database;
+  let app: AppInstance;
   let dir: string;
   beforeAll(async () => {
     database = await testDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_FORM_RATE_LIMIT: '0', DATA_DIR: '/nonexistent' });
+    app = await buildApp({ config, database, logger: false });
+    await app.ready();
     dir = mkdtempSync(path.join(os.tmpdir(), 'guichet-sauvegarde-'));
   });
   afterAll(async () => {
-    await database.close();
+    await app?.close();
+    await database?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('restaure exactement ce qui était sauvegardé, et les identifiants continuent après', async () => {
-    await seedVolumes(database.db, { inscriptions: 1500, etudiants: 300, partenaires: 40 });
-    await database.db
-      .insert(logos)
-      .values({ name: `${'a'.repeat(32)}.png`, contentType: 'image/png', data: Buffer.from([0, 1, 2, 255]) });
+  /** Both drivers answer `execute` with `{ rows }`. */
+  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const login = (username: string, password = PASSWORD) =>
+    app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const list = (cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/admin/inscriptions/get/list/by/filters', headers: { cookie } });
+
+  it('sauvegarde chaque table de la base, sauf les sessions et les échecs de connexion, après celles qu’elle référence', async () => {
+    // Read from the database the migrations built, not from the schema the list is derived from:
+    // a table a migration creates but the backup forgets fails here.
+    const tables = await rows<{ name: string }>(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const saved = BACKUP_TABLES.map(getTableName);
+    expect([...saved, ...NOT_SAVED.map(getTableName)].sort()).toEqual(tables.map((r) => r.name));
+    expect(NOT_SAVED.map(getTableName)).toEqual(['sessions', 'login_failures']);
+
+    const references = await rows<{ child: string; parent: string }>(
+      sql`select c.relname as child, p.relname as parent from pg_constraint k
+          join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+          join pg_namespace n on n.oid = c.relnamespace
+          where k.contype = 'f' and n.nspname = 'public'`,
+    );
+    expect(references.length).toBeGreaterThan(0);
+    for (const { child, parent } of references) {
+      if (!saved.includes(child) || child === parent) continue;
+      expect(saved.indexOf(parent), `${child} → ${parent}`).toBeLessThan(saved.indexOf(child));
+    }
+  });
+
+  it('restaure exactement ce qui était sauvegardé, table par table ; les agents se reconnectent et les identifiants continuent', async () => {
+    await fillEveryTable(database);
+    const staleLogin = await login('gestion');
+    expect(staleLogin.statusCode).toBe(200);
+    const staleCookie = `sid=${staleLogin.cookies.find((c) => c.name === 'sid')?.value}`;
+    expect((await list(staleCookie)).statusCode).toBe(200);
+
     const before = await snapshot(database);
+    const empty = Object.entries(before).filter(([, rows]) => rows.length === 0);
+    expect(empty.map(([name]) => name)).toEqual([]);
     const file = path.join(dir, 'base.jsonl.gz');
     const lines = await backupDatabase(database.db, file);
     expect(lines[0]).toMatch(/Sauvegarde écrite/);
+    expect(lines.slice(1)).toEqual(
+      BACKUP_TABLES.map((t) => `  ${getTableName(t)} : ${before[getTableName(t)].length}`),
+    );
 
-    await database.db.execute(sql`delete from inscriptions where id % 2 = 0`);
-    await database.db.update(partenaires).set({ nom: 'Modifié après la sauvegarde' });
+    // Changes after the backup, in every kind of table, that the restore must undo.
+    const db = database.db;
+    await db.execute(sql`delete from inscriptions where id % 2 = 0`);
+    await db.update(partenaires).set({ nom: 'Modifié après la sauvegarde' });
+    await db.delete(agentRoles);
+    await db.update(agents).set({ passwordHash: 'remplacé' });
+    await db.update(params).set({ valeur: 'changé' });
+    await db.delete(mailOutbox);
+    await db.delete(etudiants).where(sql`id % 3 = 0`);
+    await db.delete(logos);
+    await agentsRepository.create(db, { username: 'intrus', password: PASSWORD, prenom: 'A', nom: 'B', roles: [] });
+
     await restoreDatabase(database.db, file);
     expect(await snapshot(database)).toEqual(before);
+
+    // Sessions are not restored: the old cookie is refused, the agent logs in again with the
+    // password saved in the backup, and reads the list through the real app.
+    expect((await list(staleCookie)).statusCode).toBe(401);
+    const intrus = await login('intrus');
+    expect(intrus.json()).toEqual({ logged: false, error: MESSAGES.identifiantsIncorrects });
+    const again = await login('gestion');
+    expect(again.statusCode).toBe(200);
+    const cookie = `sid=${again.cookies.find((c) => c.name === 'sid')?.value}`;
+    const res = await list(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBe(1500);
 
     const [{ id }] = await database.db
       .insert(inscriptions)
       .values({ ...flat(), charges: '10' })
       .returning({ id: inscriptions.id });
-    expect(id).toBe(Math.max(...before.inscriptions.map((i) => i.id)) + 1);
+    expect(id).toBe(Math.max(...(before.inscriptions as { id: number }[]).map((i) => i.id)) + 1);
+    const [mail] = await db
+      .insert(mailAttachments)
+      .values({ sha256: 'e'.repeat(64), content: Buffer.from('x') })
+      .returning({ id: mailAttachments.id });
+    expect(mail.id).toBe(Math.max(...(before.mail_attachments as { id: number }[]).map((m) => m.id)) + 1);
   });
 
   it('refuse un fichier qui n’est pas une sauvegarde, sans rien changer', async () => {

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { asc, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { CommandError } from './user-commands.ts';
@@ -13,21 +13,39 @@ import { CommandError } from './user-commands.ts';
  * file restores into the embedded database or into PostgreSQL (it also moves a portal from one
  * to the other). Sessions and failed logins are not kept: after a restore, agents log in again.
  */
-const TABLES: PgTable[] = [
-  s.statuts,
-  s.categories,
-  s.filtres,
-  s.params,
-  s.roles,
-  s.agents,
-  s.agentRoles,
-  s.inscriptions,
-  s.logos,
-  s.partenaires,
-  s.etudiants,
-  s.mailAttachments,
-  s.mailOutbox,
-];
+export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.loginFailures];
+
+/**
+ * Every table of the schema but NOT_SAVED, each after the tables it references: read from the
+ * schema, so a table added to it is saved without anyone remembering this file.
+ */
+export const BACKUP_TABLES: readonly PgTable[] = inForeignKeyOrder(
+  (Object.values(s) as unknown[]).filter((v): v is PgTable => is(v, PgTable) && !NOT_SAVED.includes(v)),
+);
+
+function inForeignKeyOrder(tables: PgTable[]): PgTable[] {
+  const ordered: PgTable[] = [];
+  const visiting = new Set<PgTable>();
+  const visit = (table: PgTable) => {
+    if (ordered.includes(table)) return;
+    if (visiting.has(table)) throw new Error(`Cycle de clés étrangères autour de ${getTableName(table)}.`);
+    visiting.add(table);
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const target = fk.reference().foreignTable;
+      if (target === table) continue;
+      if (!tables.includes(target)) {
+        throw new Error(`${getTableName(table)} référence ${getTableName(target)}, qui n’est pas sauvegardée.`);
+      }
+      visit(target);
+    }
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  // Declaration order where foreign keys leave a choice: the file reads like the schema.
+  for (const table of tables) visit(table);
+  return ordered;
+}
+
 const FORMAT = 'guichet-sauvegarde';
 const VERSION = 1;
 const BATCH = 1000;
@@ -50,7 +68,7 @@ export async function backupDatabase(db: Db, file: string): Promise<string[]> {
     await db.transaction(
       async (tx) => {
         await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString() } satisfies Header);
-        for (const table of TABLES) {
+        for (const table of BACKUP_TABLES) {
           // Generated columns (the stored search text) are computed again on restore.
           const columns = Object.values(getTableColumns(table)).filter((c) => !c.generated);
           const fields = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([, c]) => !c.generated));
@@ -105,7 +123,7 @@ function reviver(table: PgTable) {
  * turns out unreadable half-way changes nothing.
  */
 export async function restoreDatabase(db: Db, file: string): Promise<string[]> {
-  const byName = new Map(TABLES.map((t) => [getTableName(t), t]));
+  const byName = new Map(BACKUP_TABLES.map((t) => [getTableName(t), t]));
   const lines = readLines(file);
   const counts = new Map<string, number>();
   try {
@@ -175,20 +193,22 @@ async function* readLines(file: string): AsyncGenerator<string> {
 }
 
 async function wipe(tx: Tx) {
-  const names = [...TABLES.map(getTableName), 'sessions', 'login_failures'];
+  const names = [...BACKUP_TABLES, ...NOT_SAVED].map(getTableName);
   await tx.execute(sql.raw(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`));
 }
 
-/** Serial columns continue after the restored ids. */
+/** Serial columns continue after the restored values. */
 async function resetSequences(tx: Tx) {
-  for (const table of TABLES) {
-    const id = getTableColumns(table).id;
-    if (id?.columnType !== 'PgSerial') continue;
+  for (const table of BACKUP_TABLES) {
     const name = getTableName(table);
-    await tx.execute(
-      sql.raw(
-        `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 1), max(id) is not null) from "${name}"`,
-      ),
-    );
+    for (const column of Object.values(getTableColumns(table))) {
+      if (column.columnType !== 'PgSerial') continue;
+      const c = column.name;
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('"${name}"', '${c}'), coalesce(max("${c}"), 1), max("${c}") is not null) from "${name}"`,
+        ),
+      );
+    }
   }
 }
