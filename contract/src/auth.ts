@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { safeString } from './common.ts';
 
 export const loginBodySchema = z.object({
-  username: z
-    .string({ error: 'Identifiant obligatoire.' })
+  username: safeString({ error: 'Identifiant obligatoire.' })
     .trim()
     .min(1, { error: 'Identifiant obligatoire.' })
     .max(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.ts';
 
 /** `{ status: 'error', errors: [{ key, error }] }`: every validation failure (decisions §5). */
 export const fieldErrorSchema = z.object({ key: z.string(), error: z.string() });
@@ -26,13 +27,69 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[]
   return out;
 }
 
+/**
+ * True when a string holds something no one types and PostgreSQL cannot store or should not: a
+ * control character other than tab, line feed and carriage return (NUL is refused by `text`
+ * columns: it was a 500), and a lone UTF-16 surrogate (JSON allows "\ud800"; it would be stored
+ * as U+FFFD, not as what was sent).
+ */
+export function hasForbiddenCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+    } else if (c >= 0x7f && c <= 0x9f) return true;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** A string without control character or lone surrogate (400, not a database error). */
+export const safeString = (params?: { error?: string }) =>
+  z.string(params).refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });
+
 /** A string field a person types: trimmed; empty means missing. */
-export const text = (max: number, required = 'Ce champ est obligatoire.') =>
+export const text = (max: number, required = FIELD_MESSAGES.obligatoire) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères.` });
+    .max(max, { error: FIELD_MESSAGES.tropLong(max) })
+    .refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });
+
+/** Identifiers are PostgreSQL `integer`/`serial`: beyond 2^31 - 1 the query itself would fail. */
+export const ID_MAX = 2_147_483_647;
+/** A row id in a JSON body: a whole number from 1 to 2^31 - 1. */
+export const idSchema = (message: string = FIELD_MESSAGES.identifiant) =>
+  z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(ID_MAX, { error: message });
+/** A row id in a path or query string (text, coerced): same bounds. */
+export const idParam = (message: string = FIELD_MESSAGES.identifiant) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(ID_MAX, { error: message });
+export const idParamsSchema = z.object({ id: idParam() });
+
+/**
+ * A calendar day `YYYY-MM-DD` that exists (2025-02-30 does not: PostgreSQL would refuse the cast),
+ * years 1 to 9999.
+ */
+export const daySchema = z
+  .string({ error: FIELD_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FIELD_MESSAGES.date })
+  .refine(isCalendarDay, { error: FIELD_MESSAGES.date });
+export function isCalendarDay(s: string): boolean {
+  const [y, m, d] = s.split('-').map(Number);
+  if (!(y >= 1 && m >= 1 && m <= 12 && d >= 1)) return false;
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 
 /**
  * The honeypot of every public form: hidden from people (and from assistive technologies),

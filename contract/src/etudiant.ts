@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { idSchema as rowId, safeString, text } from './common.ts';
 import { listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
@@ -39,8 +39,7 @@ export const etudiantRequestSchema = z.object({
   ville: text(100).transform((v) => v.toLocaleUpperCase('fr-FR')),
   ecole: ecoleSchema,
   /** Sent by the spec's call, but the form has no address field (docs/decisions.md). */
-  adresse: z
-    .string()
+  adresse: safeString()
     .trim()
     .max(255, { error: FIELD_MESSAGES.tropLong(255) })
     .optional()
@@ -101,7 +100,7 @@ export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];
  */
 export const SELECTION_MAX = 100;
 
-const idSchema = z.number({ error: ETUDIANT_MESSAGES.selectionVide }).int().min(1).max(2_147_483_647);
+const idSchema = rowId();
 /**
  * `PUT /api/admin/etudiants/update`: the spec sends "the selected rows"; plain ids are accepted too.
  * Either way only the ids are read.

@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';
+export * from './telephone.ts';

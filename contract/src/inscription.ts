@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { fieldErrorSchema, text } from './common.ts';
+import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
 import { listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
+import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 // ── Housing enumerations (spec §3), in the order the wizard offers them ──────────
 export const PROXIMITES = [
@@ -40,11 +41,11 @@ export const EQUIPEMENTS = ['Meublé', 'Partiellement meublé', 'Vide'] as const
 export const INFOS_LOGEMENT = ['Logement neuf', 'Logement ancien', 'Logement rénové depuis moins de 5 ans'] as const;
 export const TYPES_PARKING = ['Collectif', 'Privatif'] as const;
 
-/** Field limits shared by the wizard inputs and the server (spec §5, §9). */
+/** Field limits shared by the wizard inputs and the server (spec §5, §9); a phone is stored as 10 digits. */
 export const INSCRIPTION_MAX = {
   nom: 100,
   prenom: 100,
-  telephone: 10,
+  telephone: PHONE_INPUT_MAX,
   email: 180,
   adresse: 255,
   cp: 5,
@@ -112,7 +113,7 @@ const yesNo = z.preprocess(
 export const proprietaireSchema = z.object({
   nom: text(INSCRIPTION_MAX.nom).transform(toUpper),
   prenom: text(INSCRIPTION_MAX.prenom).transform(capitalizeWords),
-  telephone: text(INSCRIPTION_MAX.telephone).regex(/^\d{10}$/, { error: M.telephone }),
+  telephone: telephoneSchema,
   email: text(INSCRIPTION_MAX.email).pipe(z.email({ error: M.email })),
   adresse: text(INSCRIPTION_MAX.adresse),
   cp: text(INSCRIPTION_MAX.cp).regex(/^\d{5}$/, { error: M.cp }),
@@ -267,7 +268,7 @@ export const inscriptionDetailSchema = z.object({
 });
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 
-export const inscriptionIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const inscriptionIdParamsSchema = idParamsSchema;
 export const inscriptionUpdateSchema = z.object({
   statut: z.coerce
     .number({ error: 'Veuillez choisir un statut.' })

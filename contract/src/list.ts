@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daySchema, hasForbiddenCharacter, safeString } from './common.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 /** Admin tables (spec §2, decisions §4). */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -13,7 +15,11 @@ export function listQuerySchema<C extends readonly [string, ...string[]], F exte
   filter: F,
 ) {
   return z.object({
-    search: z.string().trim().max(200).optional().default(''),
+    search: safeString()
+      .trim()
+      .max(200, { error: FIELD_MESSAGES.tropLong(200) })
+      .optional()
+      .default(''),
     page: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
     rowsPerPage: z.coerce
       .number()
@@ -45,6 +51,10 @@ const refId = z.coerce
   // Reference ids (statuts, categories) are small: beyond, the database column would overflow.
   .max(32_767, { error: 'Identifiant invalide.' });
 export const queryIds = z.union([refId, z.array(refId).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]));
-/** A date filter: a day (YYYY-MM-DD) in Europe/Paris. */
-export const queryDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date invalide (AAAA-MM-JJ).' });
-export const queryText = z.string().trim().max(200);
+/** A date filter: a day (YYYY-MM-DD) of the calendar, in Europe/Paris. */
+export const queryDay = daySchema;
+export const queryText = z
+  .string()
+  .trim()
+  .max(200, { error: FIELD_MESSAGES.tropLong(200) })
+  .refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });

@@ -28,12 +28,15 @@ export const MESSAGES = {
 export const FIELD_MESSAGES = {
   obligatoire: 'Ce champ est obligatoire.',
   email: 'Veuillez saisir une adresse e-mail valide.',
-  telephone: 'Veuillez saisir un numéro de téléphone à 10 chiffres.',
+  telephone: 'Veuillez saisir un numéro de téléphone français à 10 chiffres (par exemple 06 12 34 56 78).',
   cp: 'Veuillez saisir un code postal à 5 chiffres.',
   choix: 'Veuillez choisir une valeur dans la liste.',
   montant: 'Veuillez saisir un montant positif (par exemple 45.50).',
   url: 'Veuillez saisir une adresse web valide (http ou https).',
   tropLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
+  caractere: 'Ce champ contient un caractère non autorisé.',
+  identifiant: 'Identifiant invalide.',
+  date: 'Date invalide (AAAA-MM-JJ).',
 } as const;
 
 /** Banner durations (spec §9). */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
 import { listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { PARTENAIRE_TYPES } from './reference.ts';
+import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 /** Partners (spec §2, §3, §5; decisions §2–§5). */
 export const CIVILITES = ['Madame', 'Monsieur'] as const;
 export const PARTENAIRE_TYPE_LABELS = { guichet: 'Guichet unique étudiant', logement: 'Logement étudiant' } as const;
 
-/** Column widths of the `partenaires` table: the form caps input to them. */
+/** Column widths of the `partenaires` table: the form caps input to them (phones: typed length, stored as 10 digits). */
 export const PARTENAIRE_MAX = {
   nom: 150,
   lien: 500,
@@ -18,12 +19,12 @@ export const PARTENAIRE_MAX = {
   adresse: 255,
   cp: 5,
   ville: 100,
-  telephone: 10,
+  telephone: PHONE_INPUT_MAX,
   mail: 180,
   nomR: 100,
   prenomR: 100,
   fonctionR: 150,
-  telephoneR: 10,
+  telephoneR: PHONE_INPUT_MAX,
   mailR: 180,
 } as const;
 
@@ -105,16 +106,6 @@ const link = (max: number) =>
     }
     return n;
   });
-/** Phone numbers are ten digits; spaces and dots typed between them are dropped. */
-const telephone = z
-  .string({ error: FIELD_MESSAGES.obligatoire })
-  .transform((v) => v.replace(/[\s.]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: FIELD_MESSAGES.obligatoire })
-      .regex(/^\d{10}$/, { error: FIELD_MESSAGES.telephone }),
-  );
 const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }));
 
 /** The partner's own fields, as typed in every partner form (all required, spec §5). */
@@ -131,13 +122,13 @@ export const partenaireFieldsSchema = z.object({
   adresse: text(PARTENAIRE_MAX.adresse),
   cp: text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
   ville: text(PARTENAIRE_MAX.ville).transform((v) => v.toLocaleUpperCase('fr-FR')),
-  telephone,
+  telephone: telephoneSchema,
   mail: email(PARTENAIRE_MAX.mail),
   civiliteR: z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite }),
   nomR: text(PARTENAIRE_MAX.nomR),
   prenomR: text(PARTENAIRE_MAX.prenomR),
   fonctionR: text(PARTENAIRE_MAX.fonctionR),
-  telephoneR: telephone,
+  telephoneR: telephoneSchema,
   mailR: email(PARTENAIRE_MAX.mailR),
 });
 export type PartenaireFieldsInput = z.input<typeof partenaireFieldsSchema>;
@@ -189,7 +180,7 @@ export const partenaireConfirmSchema = z.object({ token: partenaireTokenSchema }
 export const partenaireSelfUpdateSchema = partenaireFieldsSchema.extend({ token: partenaireTokenSchema });
 
 // ── Admin ──────────────────────────────────────────────────────────────────────
-export const partenaireIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const partenaireIdParamsSchema = idParamsSchema;
 
 export const PARTENAIRE_LIST_COLUMNS = [
   'tempdata',
@@ -255,7 +246,12 @@ export const partenaireAdminSchema = partenaireDataSchema.extend({
 export type PartenaireAdmin = z.infer<typeof partenaireAdminSchema>;
 export const partenaireAdminResponseSchema = z.object({ partenaire: partenaireAdminSchema });
 
-const optionalId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(1).nullable());
+/** A category (integer column) or theme (smallint column) id, or none; the ceilings keep the query valid. */
+const optionalId = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    idSchema(FIELD_MESSAGES.choix).max(max, { error: FIELD_MESSAGES.choix }).nullable(),
+  );
 /** PUT /api/admin/partenaire/update/{id} (decisions §5). */
 export const partenaireAdminUpdateSchema = z.object({
   partenaire: partenaireFieldsSchema
@@ -265,8 +261,8 @@ export const partenaireAdminUpdateSchema = z.object({
         .int()
         .refine((n) => n >= 1 && n <= 4, { error: FIELD_MESSAGES.choix }),
       actif: z.boolean({ error: FIELD_MESSAGES.choix }),
-      categorie: optionalId.optional().default(null),
-      filtre: optionalId.optional().default(null),
+      categorie: optionalId(ID_MAX).optional().default(null),
+      filtre: optionalId(32_767).optional().default(null),
     })
     // A validated partner is listed under its category and theme: both are needed then.
     .superRefine((p, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, idSchema, safeString } from './common.ts';
 import { listQuerySchema, queryText } from './list.ts';
 
 /** Roles list (spec §2 Roles list, §7): sortable by label only, filter on the label. */
@@ -24,16 +25,12 @@ export type AgentSummary = z.infer<typeof agentSummarySchema>;
 export const roleSchema = z.object({ id: z.number().int(), libelle: z.string(), agents: z.array(agentSummarySchema) });
 export type Role = z.infer<typeof roleSchema>;
 
-const invalidRole = { error: 'Identifiant de rôle invalide.' };
-export const roleIdParamsSchema = z.object({
-  id: z.coerce.number(invalidRole).int(invalidRole).positive(invalidRole),
-});
+export const roleIdParamsSchema = z.object({ id: idParam('Identifiant de rôle invalide.') });
 
-const invalidAgent = { error: 'Identifiant d’agent invalide.' };
 /** `PUT /api/admin/role/update/{id}`: the role's complete list of agents (it replaces the previous one). */
 export const roleUpdateBodySchema = z.object({
   agents: z
-    .array(z.number(invalidAgent).int(invalidAgent).positive(invalidAgent), {
+    .array(idSchema('Identifiant d’agent invalide.'), {
       error: 'La liste des agents est obligatoire.',
     })
     .max(1000, { error: 'Trop d’agents pour un seul rôle.' }),
@@ -43,8 +40,7 @@ export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 /** Agent autocomplete: at most this many suggestions per search. */
 export const AGENT_SEARCH_LIMIT = 20;
 export const agentSearchQuerySchema = z.object({
-  name: z
-    .string({ error: 'Le nom recherché doit être un texte.' })
+  name: safeString({ error: 'Le nom recherché doit être un texte.' })
     .trim()
     .max(100, { error: 'Recherche trop longue (100 caractères au plus).' })
     .optional()
