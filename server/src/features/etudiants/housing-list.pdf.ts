@@ -1,4 +1,4 @@
-import { formatDate } from '@guichet/contract';
+import { formatDate, formatPhone } from '@guichet/contract';
 import PDFDocument from 'pdfkit';
 import type { inscriptions } from '../../db/schema.ts';
 
@@ -85,8 +85,8 @@ export function winAnsi(s: string): string {
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const yesNo = (v: boolean | string) => (v === true || v === 'Oui' ? 'Oui' : 'Non');
-/** 0612345678 → 06 12 34 56 78 */
-const phone = (t: string) => (/^\d{10}$/.test(t) ? t.replace(/(\d{2})(?=\d)/g, '$1 ') : t);
+/** 0612345678 → 06 12 34 56 78: the contract's display of a stored phone. */
+const phone = formatPhone;
 
 /** The heading of an offer: type, surface and rent, what a student compares first. */
 export const offerTitle = (o: HousingOffer) =>
