@@ -110,10 +110,12 @@ describe('les rôles des agents dans Chromium', () => {
     await again.getByText("Aucun agent n'a ce rôle.").waitFor();
     await save(admin);
 
-    // Her menu still shows the entries, but the next page she opens asks the server, which refuses.
+    // Her menu still shows the entries, but the next page she opens asks the server, which refuses:
+    // the 403 page, and she stays logged in (her drawer then follows her roles).
     await menu(agent).getByRole('link', { name: 'Etudiants' }).click();
-    await agent.waitForURL(/\/admin\/login\?refus=1$/);
-    await agent.getByText(MESSAGES.accesNonAutorise).waitFor();
+    await agent.getByRole('heading', { level: 1, name: 'Accès refusé' }).waitFor();
+    expect(agent.url()).toMatch(/\/admin\/etudiants$/);
+    await expect.poll(() => menu(agent).getByRole('link', { name: 'Etudiants' }).count()).toBe(0);
   });
 
   it('montre l’erreur du serveur dans le dialogue quand le dernier administrateur serait retiré', async () => {

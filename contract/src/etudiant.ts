@@ -47,21 +47,46 @@ export const etudiantRequestSchema = z.object({
 });
 export type EtudiantRequest = z.input<typeof etudiantRequestSchema>;
 
+/** "n° 1 ; n° 2"; past five, "… et 7 autres" (the `errors` list names every one). */
+function listed(items: string[], shown = 5) {
+  if (items.length > shown) return `${items.slice(0, shown).join(' ; ')} et ${items.length - shown} autres`;
+  return items.join(' ; ');
+}
+
 export const ETUDIANT_MESSAGES = {
   demandeEnregistree:
     'Votre demande a bien été enregistrée. Vous recevrez la liste des logements privés par courriel dès sa validation par le guichet.',
-  demandeDejaEnCours:
-    'Une demande est déjà en cours de traitement pour cette adresse e-mail. Vous recevrez la liste des logements privés par courriel dès sa validation par le guichet.',
   selectionVide: 'Veuillez sélectionner au moins une demande.',
   actionInconnue: 'Action inconnue : choisissez « valider » ou « refuser ».',
-  demandeIntrouvable: (ids: number[]) =>
-    ids.length === 1 ? `Demande introuvable (n° ${ids[0]}).` : `Demandes introuvables (n° ${ids.join(', ')}).`,
-  dejaValidee: (email: string) =>
-    `La demande de ${email} a déjà été validée et la liste envoyée : elle ne peut plus être refusée.`,
-  validees: (n: number) =>
-    n === 1
-      ? '1 demande validée : la liste des logements a été envoyée par courriel.'
-      : `${n} demandes validées : la liste des logements a été envoyée par courriel à chaque étudiant.`,
+  /** One entry of `errors` per selected id that no longer exists. */
+  demandeIntrouvable: (id: number) => `Demande n° ${id} introuvable : elle a peut-être été supprimée entre-temps.`,
+  /** The 404 `message`: the whole selection is refused, naming the missing requests. */
+  selectionIntrouvable: (ids: number[]) =>
+    `${ids.length === 1 ? 'Une demande sélectionnée est introuvable' : `${ids.length} demandes sélectionnées sont introuvables`} (${listed(ids.map((id) => `n° ${id}`))}) : ${ids.length === 1 ? 'elle a' : 'elles ont'} peut-être été supprimée${ids.length === 1 ? '' : 's'} entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.`,
+  /** One entry of `errors` per selected request that may no longer be refused. */
+  dejaValidee: (r: { id: number; email: string }) =>
+    `La demande n° ${r.id} (${r.email}) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+  /** The 400 `message` of such a refusal. */
+  refusImpossible: (rows: { id: number; email: string }[]) =>
+    `Refus impossible : ${rows.length === 1 ? 'une demande sélectionnée a déjà été validée' : `${rows.length} demandes sélectionnées ont déjà été validées`} et la liste des logements envoyée (${listed(rows.map((r) => `n° ${r.id}, ${r.email}`))}). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+  /**
+   * `n` requests validated and mailed now; `deja` were validated before: left as they were,
+   * with no second mail.
+   */
+  validees: (n: number, deja = 0) => {
+    const sent =
+      n === 0
+        ? 'Aucune demande validée'
+        : n === 1
+          ? '1 demande validée : la liste des logements a été envoyée par courriel'
+          : `${n} demandes validées : la liste des logements a été envoyée par courriel à chaque étudiant`;
+    if (deja === 0) return `${sent}.`;
+    const before =
+      deja === 1
+        ? "1 demande était déjà validée : elle n'a pas été modifiée et aucun courriel ne lui a été renvoyé."
+        : `${deja} demandes étaient déjà validées : elles n'ont pas été modifiées et aucun courriel ne leur a été renvoyé.`;
+    return `${sent}. ${before}`;
+  },
   refusees: (n: number) => (n === 1 ? '1 demande refusée.' : `${n} demandes refusées.`),
 } as const;
 
@@ -116,3 +141,15 @@ export const etudiantUpdateSchema = z.object({
   action: z.enum(ETUDIANT_ACTIONS, { error: ETUDIANT_MESSAGES.actionInconnue }),
 });
 export type EtudiantUpdate = z.input<typeof etudiantUpdateSchema>;
+/**
+ * The answer to the bulk action: `message` for the staff banner, the ids whose status this
+ * action set (`traitees`) and, for valider, those left as they were because already validated
+ * (`dejaValidees`: no second mail).
+ */
+export const etudiantUpdateResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  traitees: z.array(z.number().int()),
+  dejaValidees: z.array(z.number().int()),
+});
+export type EtudiantUpdateResponse = z.infer<typeof etudiantUpdateResponseSchema>;

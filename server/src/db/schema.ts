@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -221,6 +222,8 @@ export const etudiants = pgTable(
     index('etudiants_date_idx').on(t.date, t.id),
     index('etudiants_statut_idx').on(t.statutId, t.date),
     index('etudiants_email_idx').on(t.email),
+    // The duplicate check of a new request: one index probe whether or not the address is pending.
+    index('etudiants_en_attente_email_idx').on(sql`lower(${t.email})`).where(sql`${t.statutId} = 1`),
   ],
 );
 

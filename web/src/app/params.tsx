@@ -27,8 +27,12 @@ export function ParamsGate({ children }: { children: ReactNode }) {
 
   if (failed) {
     return (
-      <Box role="alert" sx={{ maxWidth: 600, mx: 'auto', mt: 8, px: 2 }}>
-        <Typography color="error" sx={{ mb: 2 }}>
+      // A page of its own (main landmark, level-one heading), as axe asks of every state.
+      <Box component="main" sx={{ maxWidth: 600, mx: 'auto', mt: 8, px: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          Portail indisponible
+        </Typography>
+        <Typography role="alert" color="error" sx={{ mb: 2 }}>
           Le portail n'a pas pu être chargé. Vérifiez votre connexion puis réessayez.
         </Typography>
         <Button variant="outlined" onClick={load}>
@@ -39,9 +43,13 @@ export function ParamsGate({ children }: { children: ReactNode }) {
   }
   if (!params) {
     return (
-      <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+      <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
         {/* Text, not a spinner: it says what happens and keeps the first download small. */}
-        <Typography color="text.secondary">Chargement du portail…</Typography>
+        <Box role="status">
+          <Typography variant="body1" component="h1" color="text.secondary">
+            Chargement du portail…
+          </Typography>
+        </Box>
       </Box>
     );
   }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -74,40 +74,52 @@ export const router = createBrowserRouter([
       {
         lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireAgent }),
         children: [
-          { index: true, element: <Navigate to="/admin/inscriptions" replace /> },
+          { index: true, lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).AdminIndex }) },
           {
-            path: 'inscriptions',
-            lazy: async () => ({
-              Component: (await import('../features/inscriptions/admin-list-page.tsx')).InscriptionsListPage,
-            }),
+            // Inscriptions, partners and student requests: ROLE_ADMIN or ROLE_USER.
+            lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireGestion }),
+            children: [
+              {
+                path: 'inscriptions',
+                lazy: async () => ({
+                  Component: (await import('../features/inscriptions/admin-list-page.tsx')).InscriptionsListPage,
+                }),
+              },
+              {
+                path: 'inscription/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/inscriptions/admin-detail-page.tsx')).InscriptionDetailPage,
+                }),
+              },
+              {
+                path: 'partenaires',
+                lazy: async () => ({
+                  Component: (await import('../features/partenaires/admin-list-page.tsx')).PartenairesListPage,
+                }),
+              },
+              {
+                path: 'partenaire/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/partenaires/admin-detail-page.tsx')).PartenaireDetailPage,
+                }),
+              },
+              {
+                path: 'etudiants',
+                lazy: async () => ({
+                  Component: (await import('../features/etudiants/admin-list-page.tsx')).EtudiantsListPage,
+                }),
+              },
+            ],
           },
           {
-            path: 'inscription/:id',
-            lazy: async () => ({
-              Component: (await import('../features/inscriptions/admin-detail-page.tsx')).InscriptionDetailPage,
-            }),
-          },
-          {
-            path: 'partenaires',
-            lazy: async () => ({
-              Component: (await import('../features/partenaires/admin-list-page.tsx')).PartenairesListPage,
-            }),
-          },
-          {
-            path: 'partenaire/:id',
-            lazy: async () => ({
-              Component: (await import('../features/partenaires/admin-detail-page.tsx')).PartenaireDetailPage,
-            }),
-          },
-          {
-            path: 'etudiants',
-            lazy: async () => ({
-              Component: (await import('../features/etudiants/admin-list-page.tsx')).EtudiantsListPage,
-            }),
-          },
-          {
-            path: 'roles',
-            lazy: async () => ({ Component: (await import('../features/roles/roles-page.tsx')).RolesPage }),
+            // Roles: ROLE_ADMIN or ROLE_ADMIN_ROLE.
+            lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireRoles }),
+            children: [
+              {
+                path: 'roles',
+                lazy: async () => ({ Component: (await import('../features/roles/roles-page.tsx')).RolesPage }),
+              },
+            ],
           },
           { path: '*', Component: NotFoundPage },
         ],

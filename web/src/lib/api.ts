@@ -19,7 +19,10 @@ export class ApiError extends Error {
 
 export { toQuery };
 
-/** Where a 401/403 sends the browser: the session is gone or the right was withdrawn. */
+/**
+ * Where a 401 sends the browser: the session is gone. A 403 (logged in, right missing or withdrawn)
+ * is an ApiError like any other: the admin shell shows its "Accès refusé" page, the session stays.
+ */
 export const DENIED_URL = '/logout?refus=1';
 
 async function request<T>(
@@ -44,7 +47,7 @@ async function request<T>(
     throw new ApiError(0, 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
   }
   const data = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : undefined;
-  if ((res.status === 401 || res.status === 403) && !url.startsWith('/api/login')) {
+  if (res.status === 401 && !url.startsWith('/api/login')) {
     window.location.assign(DENIED_URL);
     // The page is leaving: never resolve, so no screen flashes an error meanwhile.
     return new Promise<T>(() => {});

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { ApiError } from './api.ts';
 
 /**
  * TanStack Query, loaded only with the screens that use it (the admin area, the directory, the
@@ -7,7 +8,14 @@ import type { ComponentType } from 'react';
  * shares the same cache.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      // A refusal (400, 403, 404) answers the same the second time: only network and server errors are retried.
+      retry: (failures, error) =>
+        failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
 });
 
 export function withQueries<P extends object>(Component: ComponentType<P>): ComponentType<P> {

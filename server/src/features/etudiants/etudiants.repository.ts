@@ -1,5 +1,5 @@
 import { type EtudiantAction, type etudiantListQuerySchema, STATUT } from '@guichet/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { etudiants, statuts } from '../../db/schema.ts';
@@ -81,20 +81,24 @@ export const etudiantsRepository = {
   /**
    * Records a request unless one from the same address (case-insensitive) is still pending.
    * The transaction-scoped advisory lock on the address makes two simultaneous submissions
-   * queue up, so the second one sees the first.
+   * queue up, so the second one sees the first. Either way the work is the same, one
+   * `insert … select … where not exists` probing the pending-address index, so the time taken
+   * does not tell whether the address already has a request (the answer does not either).
    */
   async addUnlessPending(db: DbOrTx, e: NewEtudiant): Promise<{ created: boolean }> {
     return db.transaction(async (tx) => {
       const email = e.email.toLowerCase();
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`etudiant:${email}`}))`);
-      const [pending] = await tx
-        .select({ id: etudiants.id })
-        .from(etudiants)
-        .where(and(eq(sql`lower(${etudiants.email})`, email), eq(etudiants.statutId, STATUT.enAttente)))
-        .limit(1);
-      if (pending) return { created: false };
-      await tx.insert(etudiants).values({ ...e, statutId: STATUT.enAttente });
-      return { created: true };
+      // The status as a literal, so the planner matches the partial index's predicate.
+      const pending = sql.raw(String(STATUT.enAttente));
+      const res = (await tx.execute(sql`
+        insert into ${etudiants} (email, adresse, cp, ville, ecole, statut_id)
+        select ${e.email}, ${e.adresse}, ${e.cp}, ${e.ville}, ${e.ecole}, ${pending}
+        where not exists (
+          select 1 from ${etudiants} where lower(${etudiants.email}) = ${email} and ${etudiants.statutId} = ${pending}
+        )
+        returning ${etudiants.id}`)) as unknown as { rows: unknown[] };
+      return { created: res.rows.length > 0 };
     });
   },
 

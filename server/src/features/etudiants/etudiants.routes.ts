@@ -5,10 +5,10 @@ import {
   etudiantListQuerySchema,
   etudiantListSchema,
   etudiantRequestSchema,
+  etudiantUpdateResponseSchema,
   etudiantUpdateSchema,
   ETUDIANT_MESSAGES as M,
 } from '@guichet/contract';
-import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { publicForm } from '../../platform/public-form.ts';
@@ -23,19 +23,21 @@ export async function etudiantsPublicRoutes(app: AppInstance) {
     '/etudiant/add',
     {
       // Anyone may post: a per-address limit and the honeypot keep scripts from flooding the list.
-      config: publicForm(app.config.publicFormRateLimit),
+      config: publicForm(app.config.publicFormRateLimit, M.demandeEnregistree),
       schema: {
         tags,
         summary: 'Enregistre une demande de liste des logements (statut « En attente »)',
         description:
-          'Une seconde demande de la même adresse e-mail (sans tenir compte de la casse) encore en attente ne crée pas de doublon : la réponse est un succès qui le dit.',
+          'Une seconde demande de la même adresse e-mail (sans tenir compte de la casse) encore en attente ne crée pas de doublon ; la réponse est exactement celle d’une première demande, pour ne pas révéler qu’une demande existe pour cette adresse.',
         body: etudiantRequestSchema,
         response: { 200: etudiantAddResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
-      const { created } = await repo.addUnlessPending(app.db, request.body);
-      return { status: 'success' as const, message: created ? M.demandeEnregistree : M.demandeDejaEnCours };
+      // The same answer whether or not the address already has a pending request: anyone may
+      // post any address, so the answer must not tell which ones have asked.
+      await repo.addUnlessPending(app.db, request.body);
+      return { status: 'success' as const, message: M.demandeEnregistree };
     },
   );
 }
@@ -89,9 +91,11 @@ export async function etudiantsAdminRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Valide (statut 2 et courriel avec la liste des logements) ou refuse (statut 3) une sélection',
+        description:
+          'Valider laisse telles quelles les demandes déjà validées (aucun second courriel). Un identifiant inconnu (404) ou le refus d’une demande déjà validée (400) ne change rien, et chaque demande en cause est nommée dans `errors`.',
         body: etudiantUpdateSchema,
         response: {
-          200: z.object({ status: z.literal('success'), message: z.string() }),
+          200: etudiantUpdateResponseSchema,
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -99,8 +103,8 @@ export async function etudiantsAdminRoutes(app: AppInstance) {
     },
     async (request) => {
       const { selection, action } = request.body;
-      const message = await applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action);
-      return { status: 'success' as const, message };
+      const result = await applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action);
+      return { status: 'success' as const, ...result };
     },
   );
 }

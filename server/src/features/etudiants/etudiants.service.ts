@@ -16,48 +16,81 @@ export async function housingList(db: Db, issuedAt = new Date()) {
   return { site, count: offers.length, pdf };
 }
 
+/** What the bulk action did: the ids it changed, and those left as they were (already validated). */
+export type EtudiantActionResult = { message: string; traitees: number[]; dejaValidees: number[] };
+
 /**
- * Valider or refuser a selection of requests (spec §4), all or nothing: an unknown id, or a
- * refusal of a request already validated, changes no row and queues no mail. Valider sets
- * statut 2 and queues, in the same transaction, one mail per student with the housing list.
- * Returns the French message for the staff banner.
+ * Valider or refuser a selection of requests (spec §4), in one transaction on the locked rows.
+ * An unknown id (404), or a refusal of a request already validated (400), changes no row and
+ * queues no mail, and the error names each request. Valider sets statut 2 and queues one mail
+ * per student with the housing list, except for requests already validated: those are left
+ * unchanged and get no second mail. The status is read after the lock, so two agents
+ * validating the same rows at once mail each student once.
  */
-export async function applyEtudiantAction(deps: EtudiantDeps, ids: number[], action: EtudiantAction) {
+export async function applyEtudiantAction(
+  deps: EtudiantDeps,
+  ids: number[],
+  action: EtudiantAction,
+): Promise<EtudiantActionResult> {
   // Built once, before the transaction: the list does not depend on the selection, and its
   // build time must not be spent holding row locks. The outbox stores the PDF body once.
   const list = action === 'valider' ? await housingList(deps.db, deps.now?.() ?? new Date()) : undefined;
 
-  await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const rows = await repo.lockForUpdate(tx, ids);
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((r) => r.id));
-      const message = M.demandeIntrouvable(ids.filter((id) => !found.has(id)));
-      throw new HttpError(404, message, [{ key: 'selection', error: message }]);
+      const missing = ids.filter((id) => !found.has(id)).sort((a, b) => a - b);
+      throw new HttpError(
+        404,
+        M.selectionIntrouvable(missing),
+        missing.map((id) => ({ key: 'selection', error: M.demandeIntrouvable(id) })),
+      );
     }
+    const validated = rows.filter((r) => r.statutId === STATUT.valide);
     if (action === 'refuser') {
       // The student already has the list: "Refusé" would rewrite what happened.
-      const sent = rows.find((r) => r.statutId === STATUT.valide);
-      if (sent) throw badRequest([{ key: 'selection', error: M.dejaValidee(sent.email) }], M.dejaValidee(sent.email));
+      if (validated.length > 0) {
+        throw badRequest(
+          validated.map((r) => ({ key: 'selection', error: M.dejaValidee(r) })),
+          M.refusImpossible(validated),
+        );
+      }
+      await repo.setStatut(tx, ids, ACTION_STATUT.refuser);
+      return { message: M.refusees(ids.length), traitees: rows.map((r) => r.id), dejaValidees: [] };
     }
-    await repo.setStatut(tx, ids, ACTION_STATUT[action]);
-    if (!list) return;
-    const attachment: MailAttachment = {
-      filename: HOUSING_LIST_FILENAME,
-      contentType: 'application/pdf',
-      content: list.pdf,
+    // Valider: what is already validated stays as it is, and is not mailed again.
+    const todo = rows.filter((r) => r.statutId !== STATUT.valide);
+    const dejaValidees = validated.map((r) => r.id);
+    if (todo.length > 0 && list) {
+      await repo.setStatut(
+        tx,
+        todo.map((r) => r.id),
+        ACTION_STATUT.valider,
+      );
+      const attachment: MailAttachment = {
+        filename: HOUSING_LIST_FILENAME,
+        contentType: 'application/pdf',
+        content: list.pdf,
+      };
+      const body = deps.mail.render(housingListMail(list.site, list.count, deps.now?.() ?? new Date()));
+      for (const r of todo) {
+        await deps.mail.enqueue(tx, {
+          to: r.email,
+          subject: `Liste des logements privés — ${list.site.nomSite}`,
+          ...body,
+          attachments: [attachment],
+        });
+      }
+    }
+    return {
+      message: M.validees(todo.length, dejaValidees.length),
+      traitees: todo.map((r) => r.id),
+      dejaValidees,
     };
-    const body = deps.mail.render(housingListMail(list.site, list.count, deps.now?.() ?? new Date()));
-    for (const r of rows) {
-      await deps.mail.enqueue(tx, {
-        to: r.email,
-        subject: `Liste des logements privés — ${list.site.nomSite}`,
-        ...body,
-        attachments: [attachment],
-      });
-    }
   });
-  if (list) deps.mail.wake();
-  return action === 'valider' ? M.validees(ids.length) : M.refusees(ids.length);
+  if (action === 'valider' && result.traitees.length > 0) deps.mail.wake();
+  return result;
 }
 
 function housingListMail(site: Parameters<Mailer['render']>[0]['params'], count: number, issuedAt: Date) {

@@ -1,8 +1,8 @@
 import { ECOLES, HONEYPOT_FIELD, ETUDIANT_MESSAGES as M, MESSAGES, PROXIMITES } from '@guichet/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { dbKind, describeOn, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { etudiants, inscriptions, mailAttachments, mailOutbox } from '../../db/schema.ts';
 import { storedOffer } from '../inscriptions/inscriptions.fixtures.ts';
@@ -123,27 +123,42 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(keys).toEqual(['cp', 'ecole', 'email', 'ville']);
     });
 
-    it('ne crée pas de doublon pour une demande en attente de la même adresse (casse ignorée) et le dit', async () => {
-      await add(valid);
-      const again = await add({ ...valid, email: 'camille.martin@EXAMPLE.FR', ecole: 'IUT' });
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ status: 'success', message: M.demandeDejaEnCours });
+    it('ne crée pas de doublon pour une demande en attente de la même adresse (casse ignorée), et répond exactement comme la première fois', async () => {
+      // What an outsider sees: status, headers that are not per-request, and the body's bytes.
+      const seen = (res: Awaited<ReturnType<typeof add>>) => {
+        const { date: _date, ...headers } = res.headers;
+        return { status: res.statusCode, headers, body: res.rawPayload };
+      };
+      const first = seen(await add(valid));
+      expect(first.status).toBe(200);
+      const again = seen(await add({ ...valid, email: 'camille.martin@EXAMPLE.FR', ecole: 'IUT' }));
+      expect(again).toEqual(first);
+      expect(Buffer.compare(again.body, first.body)).toBe(0);
+      expect(JSON.parse(again.body.toString())).toEqual({ status: 'success', message: M.demandeEnregistree });
       expect(await db().$count(etudiants)).toBe(1);
-      // Two at once still make one row.
-      await Promise.all([add({ ...valid, email: 'duo@example.fr' }), add({ ...valid, email: 'DUO@example.fr' })]);
+      // An address nobody has used gets the same bytes too.
+      expect(seen(await add({ ...valid, email: 'nouveau@example.fr' }))).toEqual(first);
+      expect(await db().$count(etudiants)).toBe(2);
+      // Two at once still make one row, and the same answer.
+      const duo = await Promise.all([
+        add({ ...valid, email: 'duo@example.fr' }),
+        add({ ...valid, email: 'DUO@example.fr' }),
+      ]);
+      for (const res of duo) expect(seen(res)).toEqual(first);
       expect(
         (await db().select().from(etudiants)).filter((r) => r.email.toLowerCase() === 'duo@example.fr'),
       ).toHaveLength(1);
       // Once handled, a new request is a new request.
       await db().update(etudiants).set({ statutId: 2 });
-      expect((await add(valid)).json().message).toBe(M.demandeEnregistree);
-      expect(await db().$count(etudiants)).toBe(3);
+      expect(seen(await add(valid))).toEqual(first);
+      expect(await db().$count(etudiants)).toBe(4);
     });
 
     it('ignore un envoi qui remplit le champ piège (robot), en lui répondant un succès', async () => {
       const res = await add({ ...valid, [HONEYPOT_FIELD]: 'http://spam.example' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().status).toBe('success');
+      // The very answer a person gets: the robot cannot tell it was caught.
+      expect(res.json()).toEqual({ status: 'success', message: M.demandeEnregistree });
       expect(await db().$count(etudiants)).toBe(0);
       expect((await add({ ...valid, [HONEYPOT_FIELD]: '' })).json().message).toBe(M.demandeEnregistree);
       expect(await db().$count(etudiants)).toBe(1);
@@ -304,7 +319,12 @@ describe(`demandes étudiants (${dbKind})`, () => {
       const rows = ((await list({})).json().etudiants as Row[]).filter((r) => r.email !== 'reste@example.fr');
       const res = await update({ selection: [rows[0], rows[1].id, rows[2]], action: 'valider' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', message: M.validees(3) });
+      expect(res.json()).toEqual({
+        status: 'success',
+        message: M.validees(3),
+        traitees: [rows[0].id, rows[1].id, rows[2].id].sort((a, b) => a - b),
+        dejaValidees: [],
+      });
       expect(await statuts()).toEqual({
         'ana@example.fr': 2,
         'Bruno@Example.fr': 2,
@@ -355,7 +375,12 @@ describe(`demandes étudiants (${dbKind})`, () => {
       const ids = (await db().select({ id: etudiants.id }).from(etudiants)).map((r) => r.id);
       const res = await update({ selection: ids.slice(0, 2), action: 'refuser' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', message: M.refusees(2) });
+      expect(res.json()).toEqual({
+        status: 'success',
+        message: M.refusees(2),
+        traitees: ids.slice(0, 2).sort((a, b) => a - b),
+        dejaValidees: [],
+      });
       expect(Object.values(await statuts()).sort()).toEqual([1, 3, 3]);
       expect(await db().$count(mailOutbox)).toBe(0);
       expect(await t.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -363,19 +388,28 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(one.json().message).toBe('1 demande refusée.');
     });
 
-    it('ne change rien quand la sélection contient un identifiant inconnu, même pour valider', async () => {
+    it('refuse toute la sélection quand un identifiant est inconnu, en nommant chaque demande introuvable', async () => {
       const ids = await seed([
         { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
         { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z' },
       ]);
       for (const action of ['valider', 'refuser']) {
-        const res = await update({ selection: [...ids, 999_999], action });
+        const res = await update({ selection: [999_999, ...ids, 888_888], action });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({
+        expect(res.json()).toEqual({
           status: 'error',
-          errors: [{ key: 'selection', error: M.demandeIntrouvable([999_999]) }],
+          message:
+            "2 demandes sélectionnées sont introuvables (n° 888888 ; n° 999999) : elles ont peut-être été supprimées entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.",
+          errors: [
+            { key: 'selection', error: 'Demande n° 888888 introuvable : elle a peut-être été supprimée entre-temps.' },
+            { key: 'selection', error: 'Demande n° 999999 introuvable : elle a peut-être été supprimée entre-temps.' },
+          ],
         });
       }
+      const one = await update({ selection: [ids[0], 777], action: 'valider' });
+      expect(one.json().message).toBe(
+        "Une demande sélectionnée est introuvable (n° 777) : elle a peut-être été supprimée entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.",
+      );
       expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 1 });
       expect(await db().$count(mailOutbox)).toBe(0);
       expect(await db().$count(mailAttachments)).toBe(0);
@@ -398,18 +432,155 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(await db().$count(mailOutbox)).toBe(0);
     });
 
-    it('ne refuse pas une demande déjà validée (la liste est partie) et ne change alors rien', async () => {
-      const ids = await seed([
+    it('ne refuse pas des demandes déjà validées (la liste est partie) : rien ne change, et l’erreur nomme chacune', async () => {
+      const [ana, bruno, chloe] = await seed([
         { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
         { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z', statutId: 2 },
+        { email: 'chloe@example.fr', date: '2026-01-12T09:00:00Z', statutId: 2 },
       ]);
+      const res = await update({ selection: [chloe, ana, bruno], action: 'refuser' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        status: 'error',
+        message: `Refus impossible : 2 demandes sélectionnées ont déjà été validées et la liste des logements envoyée (n° ${bruno}, bruno@example.fr ; n° ${chloe}, chloe@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+        errors: [
+          {
+            key: 'selection',
+            error: `La demande n° ${bruno} (bruno@example.fr) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+          },
+          {
+            key: 'selection',
+            error: `La demande n° ${chloe} (chloe@example.fr) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+          },
+        ],
+      });
+      expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 2, 'chloe@example.fr': 2 });
+      expect(await db().$count(mailOutbox)).toBe(0);
+      const single = await update({ selection: [bruno], action: 'refuser' });
+      expect(single.json().message).toBe(
+        `Refus impossible : une demande sélectionnée a déjà été validée et la liste des logements envoyée (n° ${bruno}, bruno@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+      );
+    });
+
+    it('au-delà de cinq demandes en cause, le message en nomme cinq et compte les autres ; errors les nomme toutes', async () => {
+      const ids = await seed(
+        Array.from({ length: 7 }, (_, i) => ({ email: `v${i}@example.fr`, date: '2026-01-10T09:00:00Z', statutId: 2 })),
+      );
       const res = await update({ selection: ids, action: 'refuser' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ key: 'selection', error: M.dejaValidee('bruno@example.fr') }]);
-      expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 2 });
-      // Validating again re-sends the current list.
-      expect((await update({ selection: ids, action: 'valider' })).statusCode).toBe(200);
-      expect(await db().$count(mailOutbox, inArray(mailOutbox.to, ['ana@example.fr', 'bruno@example.fr']))).toBe(2);
+      const body = res.json();
+      const named = ids.slice(0, 5).map((id, i) => `n° ${id}, v${i}@example.fr`);
+      expect(body.message).toBe(
+        `Refus impossible : 7 demandes sélectionnées ont déjà été validées et la liste des logements envoyée (${named.join(' ; ')} et 2 autres). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+      );
+      expect(body.errors.map((e: { error: string }) => e.error.match(/\((v\d)@/)?.[1])).toEqual(
+        ids.map((_, i) => `v${i}`),
+      );
+    });
+
+    it('valider une sélection mêlée : les demandes déjà validées restent telles quelles et ne reçoivent pas de second courriel', async () => {
+      const [ana, bruno, chloe] = await seed([
+        { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+        { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z', statutId: 2 },
+        { email: 'chloe@example.fr', date: '2026-01-12T09:00:00Z', statutId: 3 },
+      ]);
+      const res = await update({ selection: [ana, bruno, chloe], action: 'valider' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 'success',
+        message:
+          "2 demandes validées : la liste des logements a été envoyée par courriel à chaque étudiant. 1 demande était déjà validée : elle n'a pas été modifiée et aucun courriel ne lui a été renvoyé.",
+        traitees: [ana, chloe],
+        dejaValidees: [bruno],
+      });
+      expect(await statuts()).toEqual({ 'ana@example.fr': 2, 'bruno@example.fr': 2, 'chloe@example.fr': 2 });
+      expect((await db().select({ to: mailOutbox.to }).from(mailOutbox)).map((m) => m.to).sort()).toEqual([
+        'ana@example.fr',
+        'chloe@example.fr',
+      ]);
+
+      // The same selection once more: nothing left to do, no mail.
+      const again = await update({ selection: [ana, bruno, chloe], action: 'valider' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({
+        status: 'success',
+        message:
+          "Aucune demande validée. 3 demandes étaient déjà validées : elles n'ont pas été modifiées et aucun courriel ne leur a été renvoyé.",
+        traitees: [],
+        dejaValidees: [ana, bruno, chloe],
+      });
+      expect(await db().$count(mailOutbox)).toBe(2);
+      expect(await t.mail.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+      expect(peer.received.map((m) => m.envelope.to[0]).sort()).toEqual(['ana@example.fr', 'chloe@example.fr']);
+    });
+
+    it('deux agents qui valident en même temps des sélections qui se recouvrent : un seul courriel par étudiant', async () => {
+      const ids = await seed(
+        Array.from({ length: 6 }, (_, i) => ({ email: `e${i}@example.fr`, date: `2026-01-1${i}T09:00:00Z` })),
+      );
+      const first = ids.slice(0, 4);
+      const second = ids.slice(2);
+      const [a, b] = (
+        await Promise.all([
+          update({ selection: first, action: 'valider' }),
+          update({ selection: second, action: 'valider' }),
+        ])
+      ).map((r) => {
+        expect(r.statusCode).toBe(200);
+        return r.json() as { traitees: number[]; dejaValidees: number[] };
+      });
+      // Each overlapping row was validated by exactly one of them, and left alone by the other.
+      expect([...a.traitees, ...b.traitees].sort((x, y) => x - y)).toEqual(ids);
+      expect([...a.dejaValidees, ...b.dejaValidees].sort((x, y) => x - y)).toEqual(ids.slice(2, 4));
+      expect(await db().$count(mailOutbox)).toBe(6);
+      const to = (await db().select({ to: mailOutbox.to }).from(mailOutbox)).map((m) => m.to).sort();
+      expect(to).toEqual(ids.map((_, i) => `e${i}@example.fr`));
+    });
+
+    describeOn('postgres', 'verrous de ligne', () => {
+      it('la seconde validation attend le verrou puis relit le statut : aucun second courriel', async () => {
+        const ids = await seed([
+          { email: 'ana@example.fr', date: '2026-01-10T09:00:00Z' },
+          { email: 'bruno@example.fr', date: '2026-01-11T09:00:00Z' },
+        ]);
+        // Another connection holds the rows: both actions queue behind it, having read nothing yet.
+        let release!: () => void;
+        const released = new Promise<void>((r) => {
+          release = r;
+        });
+        let locked!: () => void;
+        const holding = new Promise<void>((r) => {
+          locked = r;
+        });
+        const held = db().transaction(async (tx) => {
+          await tx.select().from(etudiants).where(inArray(etudiants.id, ids)).for('update');
+          locked();
+          await released;
+        });
+        await holding;
+        const both = Promise.all([
+          update({ selection: ids, action: 'valider' }),
+          update({ selection: ids, action: 'valider' }),
+        ]);
+        await expect
+          .poll(
+            async () => {
+              const res = (await db().execute(
+                sql`select count(*)::int as n from pg_stat_activity
+                    where wait_event_type = 'Lock' and datname = current_database()`,
+              )) as unknown as { rows: { n: number }[] };
+              return res.rows[0].n;
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(2);
+        release();
+        await held;
+        const answers = (await both).map((r) => r.json());
+        expect(answers.map((a) => a.traitees.length).sort()).toEqual([0, 2]);
+        expect(answers.map((a) => a.dejaValidees.length).sort()).toEqual([0, 2]);
+        expect(await db().$count(mailOutbox)).toBe(2);
+      });
     });
 
     it('sans offre validée, envoie quand même la liste, qui le dit clairement', async () => {

@@ -12,6 +12,7 @@ import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
 
 const tags = ['Inscriptions des propriétaires'];
 const validated = { status: 'success' as const, errors: [] };
+const ENREGISTREE = 'Votre offre de logement a bien été enregistrée.';
 
 /**
  * The landlord wizard (spec §7). Each step is checked by the server with the contract schema; a
@@ -48,7 +49,7 @@ export async function inscriptionsPublicRoutes(app: AppInstance) {
   app.post(
     '/inscription/add',
     {
-      config: publicForm(app.config.publicFormRateLimit),
+      config: publicForm(app.config.publicFormRateLimit, ENREGISTREE),
       schema: {
         tags,
         summary: 'Enregistre une offre de logement (statut « En attente »)',
@@ -59,7 +60,7 @@ export async function inscriptionsPublicRoutes(app: AppInstance) {
     async (request) => {
       const { proprietaire, logement } = request.body;
       await repo.add(app.db, proprietaire, logement);
-      return { status: 'success' as const, message: 'Votre offre de logement a bien été enregistrée.' };
+      return { status: 'success' as const, message: ENREGISTREE };
     },
   );
 }

@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { publicForm } from '../../platform/public-form.ts';
+import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { directoryCache } from './directory-cache.ts';
 import { reencodeLogo } from './logo-image.ts';
 import { logosRepository } from './logos.repository.ts';
@@ -30,13 +30,14 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorR
 /** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
 export async function partenairesPublicRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail };
-  // Anyone may write here: rate limit per address (0 turns it off) and the honeypot.
-  const limited = publicForm(app.config.publicFormRateLimit);
+  // Anyone may write here: rate limit per address (0 turns it off) and the honeypot, which
+  // answers a robot with the form's own success message.
+  const limit = app.config.publicFormRateLimit;
 
   app.post(
     '/partenaire/add',
     {
-      config: limited,
+      config: publicForm(limit, M.inscriptionEnregistree),
       schema: {
         tags,
         summary: 'Inscrit un partenaire (statut « En attente », inactif)',
@@ -91,7 +92,7 @@ export async function partenairesPublicRoutes(app: AppInstance) {
   app.post(
     '/partenaire/valid/infos/:id',
     {
-      config: limited,
+      config: publicForm(limit, M.infosConfirmees),
       schema: {
         tags,
         summary: 'Le partenaire confirme ses informations sans les modifier (jeton du lien personnel)',
@@ -109,7 +110,7 @@ export async function partenairesPublicRoutes(app: AppInstance) {
   app.post(
     '/partenaire/update/:id',
     {
-      config: limited,
+      config: publicForm(limit, M.modificationsEnvoyees),
       schema: {
         tags,
         summary: 'Le partenaire propose des modifications, à valider par le guichet (jeton du lien personnel)',
@@ -128,7 +129,7 @@ export async function partenairesPublicRoutes(app: AppInstance) {
   app.post(
     '/logo/upload',
     {
-      config: limited,
+      config: rateLimited(limit),
       schema: {
         tags,
         summary: 'Téléverse un logo JPEG ou PNG de 3 Mo au plus (champ multipart « logo »)',

@@ -18,12 +18,15 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSiteParams } from '../params.tsx';
 import { paths } from '../paths.ts';
-import { menuFor, useCurrentUser, useStatuts } from './session.ts';
+import { ForbiddenPage } from './access-pages.tsx';
+import { currentUserQuery, menuFor, useCurrentUser, useStatuts } from './session.ts';
 
 const DRAWER_WIDTH = 220;
 
@@ -39,6 +42,7 @@ export function AdminShell() {
   const ready = me.isSuccess && (!logged || statuts.isSuccess);
   const user = me.data?.user ?? null;
   const menu = menuFor(user?.roles ?? []);
+  const forbidden = useServerForbidden();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -80,13 +84,18 @@ export function AdminShell() {
           <Toolbar />
           {/* A click in the overlay menu closes it (the page behind is then readable again). */}
           <Box component="nav" aria-label="Menu d'administration" onClick={() => !wide && setOpen(false)}>
-            <List>
-              {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
-              {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
-              {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
-              {menu.roles && <DrawerLink to={paths.admin.roles} label="Roles" />}
-            </List>
-            <Divider />
+            {/* Only the screens the agent's roles open; none at all for an agent without a role. */}
+            {(menu.gestion || menu.roles) && (
+              <>
+                <List>
+                  {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
+                  {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
+                  {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
+                  {menu.roles && <DrawerLink to={paths.admin.roles} label="Roles" />}
+                </List>
+                <Divider />
+              </>
+            )}
             <List>
               <DrawerLink to={paths.home} label="Site public" />
             </List>
@@ -100,20 +109,62 @@ export function AdminShell() {
         sx={{ flexGrow: 1, p: { xs: 1, sm: 3 }, minWidth: 0, outline: 'none' }}
       >
         <Toolbar />
-        {ready ? (
+        {ready && user && forbidden ? (
+          <ForbiddenPage user={user} />
+        ) : ready ? (
           <Outlet context={{ user, statuts: statuts.data ?? [] }} />
         ) : me.isError || statuts.isError ? (
-          <Typography role="alert" color="error">
-            L'espace d'administration n'a pas pu être chargé. Rechargez la page.
-          </Typography>
+          <>
+            <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+              Espace agents indisponible
+            </Typography>
+            <Typography role="alert" color="error">
+              L'espace d'administration n'a pas pu être chargé. Rechargez la page.
+            </Typography>
+          </>
         ) : (
-          <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-            <CircularProgress aria-label="Chargement" />
+          // Every state of a page has its level-one heading (axe), the loading one too.
+          <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, minHeight: '40vh' }}>
+            <CircularProgress aria-hidden />
+            <Typography variant="h6" component="h1" color="text.secondary">
+              Chargement de l'espace agents…
+            </Typography>
           </Box>
         )}
       </Box>
     </Box>
   );
+}
+
+/**
+ * Whether the server answered 403 to a call of the screen on show (a right withdrawn while the agent
+ * works): that screen gives way to the 403 page until the next navigation, and the agent's roles are
+ * read again so the drawer and the route guards follow. The session stays (only a 401 ends it).
+ */
+function useServerForbidden() {
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [refusedAt, setRefusedAt] = useState<string | null>(null);
+  const current = useRef(location.key);
+  current.current = location.key;
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 403) return;
+      setRefusedAt(current.current);
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    };
+    const queries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    const mutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient]);
+  return refusedAt === location.key;
 }
 
 function DrawerLink({ to, label }: { to: string; label: string }) {
@@ -149,7 +200,8 @@ function AccountMenu({ logged, name }: { logged: boolean; name: string }) {
       >
         {name || 'Mon compte'}
       </Button>
-      <Menu id="menu-compte" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      {/* Rendered inside the top bar (the banner landmark), not at the end of <body> outside every landmark. */}
+      <Menu id="menu-compte" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal>
         {/* A full navigation: the server ends the session and redirects to the login page. */}
         <MenuItem component="a" href="/logout">
           Déconnexion

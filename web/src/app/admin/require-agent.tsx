@@ -1,9 +1,30 @@
 import { Navigate, Outlet } from 'react-router';
+import { paths } from '../paths.ts';
+import { ForbiddenPage, NoAccessPage } from './access-pages.tsx';
 import { type AdminContext, useAdmin } from './admin-context.ts';
+import { type Area, landingFor, menuFor } from './session.ts';
 
 /** Admin screens need a logged-in agent; the server checks the roles of every call again. */
 export function RequireAgent() {
   const ctx = useAdmin() as AdminContext | { user: null };
-  if (!ctx.user) return <Navigate to="/admin/login" replace />;
+  if (!ctx.user) return <Navigate to={paths.admin.login} replace />;
   return <Outlet context={ctx} />;
 }
+
+/** /admin: the agent's landing screen, or the page explaining that no role is held yet. */
+export function AdminIndex() {
+  const { user } = useAdmin();
+  const landing = landingFor(user.roles);
+  if (landing.path === paths.admin.root) return <NoAccessPage user={user} />;
+  return <Navigate to={landing.path} replace />;
+}
+
+/** Screens of one area: the 403 page, not a call bound to fail, when the agent's roles do not open it. */
+function RequireArea({ area }: { area: Area }) {
+  const ctx = useAdmin();
+  if (!menuFor(ctx.user.roles)[area]) return <ForbiddenPage user={ctx.user} />;
+  return <Outlet context={ctx} />;
+}
+
+export const RequireGestion = () => <RequireArea area="gestion" />;
+export const RequireRoles = () => <RequireArea area="roles" />;

@@ -1,6 +1,7 @@
 import { type CurrentUser, canAccess, type Statut } from '@guichet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { paths } from '../paths.ts';
 
 export const currentUserQuery = {
   queryKey: ['currentUser'],
@@ -19,7 +20,21 @@ export const useStatuts = (enabled: boolean) =>
     enabled,
   });
 
+/** The areas of the admin screens (the server's `config.access` of their calls). */
+export type Area = 'gestion' | 'roles';
+
 export const menuFor = (roles: readonly string[]) => ({
   gestion: canAccess(roles, 'gestion'),
   roles: canAccess(roles, 'roles'),
 });
+
+/**
+ * The first screen an agent's roles open, where login and /admin lead. An agent without any role
+ * lands on /admin itself, which then explains whom to ask (never a screen that would answer 403).
+ */
+export function landingFor(roles: readonly string[]): { path: string; label: string } {
+  const menu = menuFor(roles);
+  if (menu.gestion) return { path: paths.admin.inscriptions, label: 'Inscriptions' };
+  if (menu.roles) return { path: paths.admin.roles, label: 'Roles' };
+  return { path: paths.admin.root, label: "l'accueil de l'espace agents" };
+}

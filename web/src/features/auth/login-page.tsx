@@ -1,18 +1,19 @@
+import type { SessionUser } from '@guichet/contract';
 import { MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAdmin } from '../../app/admin/admin-context.ts';
-import { currentUserQuery } from '../../app/admin/session.ts';
+import { currentUserQuery, landingFor } from '../../app/admin/session.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
-type LoginResponse = { logged: boolean; path?: string };
+type LoginResponse = { logged: boolean; user: SessionUser };
 
 export function LoginPage() {
   usePageTitle('Connexion');
-  const { user } = useAdmin() as { user: unknown };
+  const { user } = useAdmin() as { user: SessionUser | null };
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -22,7 +23,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(search.has('refus') ? MESSAGES.accesNonAutorise : null);
   const [touched, setTouched] = useState(false);
 
-  if (user) return <Navigate to="/admin" replace />;
+  // Already logged in: straight to the first screen its roles open.
+  if (user) return <Navigate to={landingFor(user.roles).path} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,7 +38,8 @@ export function LoginPage() {
     try {
       const res = await api.post<LoginResponse>('login', { username, password });
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      navigate(res.path ?? '/admin', { replace: true });
+      // The first screen the agent's roles open (the server's `path` is /admin for everyone).
+      navigate(landingFor(res.user.roles).path, { replace: true });
     } catch (err) {
       // The pressed button was disabled meanwhile: focus back to the identifier, the alert is read.
       document.getElementById('identifiant')?.focus();

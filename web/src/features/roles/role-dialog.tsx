@@ -49,7 +49,7 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
     mutationFn: (ids: number[]) => updateRoleAgents(role.id, ids),
     onSuccess: async (res) => {
       // The current agent may have changed its own roles: the menu and the list follow (a lost
-      // right makes the next call answer 403, which leads to the login page).
+      // right shows the 403 page, the session stays).
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       await queryClient.invalidateQueries({ queryKey: [ROLE_LIST_ENDPOINT] });
       props.onSaved(res.message ?? MESSAGES.enregistrementReussi);

@@ -1,0 +1,1 @@
+CREATE INDEX "etudiants_en_attente_email_idx" ON "etudiants" USING btree (lower("email")) WHERE "etudiants"."statut_id" = 1;
