@@ -1,11 +1,15 @@
 import { MESSAGES } from '@guichet/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 describe('le socle du portail dans Chromium', () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal();
+  });
+  // Each test starts from an empty portal with these two agents: it can run alone.
+  beforeEach(async () => {
+    await portal.reset();
     await portal.agent('direction', ['ROLE_ADMIN']);
     await portal.agent('agent.accueil', ['ROLE_USER']);
   });
@@ -29,6 +33,7 @@ describe('le socle du portail dans Chromium', () => {
 
   it('refuse un mauvais mot de passe puis connecte un administrateur qui voit tout le menu', async () => {
     const page = await portal.page();
+    expectFailure(page, 'POST /api/login', 400);
     await login(page, 'direction', 'mauvais');
     await page.getByText(MESSAGES.identifiantsIncorrects).waitFor();
     expect(page.url()).toMatch(/\/admin\/login$/);
@@ -65,6 +70,7 @@ describe('le socle du portail dans Chromium', () => {
     await page.waitForURL(/\/admin\/inscriptions$/);
     const { sessions } = await import('../server/src/db/schema.ts');
     await portal.database.db.delete(sessions);
+    expectFailure(page, /^GET \S+\/api\/admin\//, 401);
     // The next call to an admin route answers 401: the browser goes through /logout to the login page.
     await page.reload();
     await page.getByText(MESSAGES.accesNonAutorise).waitFor();

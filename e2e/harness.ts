@@ -1,11 +1,19 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { type AppInstance, buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema.ts';
+import { seedReference } from '../server/src/db/seed.ts';
 import { agentsRepository } from '../server/src/features/auth/agents.repository.ts';
+import { directoryCache } from '../server/src/features/partenaires/directory-cache.ts';
 import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
 import { freePort } from '../server/test/postgres-server.ts';
@@ -20,8 +28,18 @@ export type Portal = {
   app: AppInstance;
   database: Database;
   browser: Browser;
-  /** A fresh browser context (its own cookies) with a page; console errors fail the test. */
-  page: () => Promise<Page>;
+  /**
+   * A fresh browser context (its own cookies) with a page. Called inside a test, the context is
+   * closed when the test ends, and the test fails if the page threw, logged a console error, or
+   * saw a request fail (network error, or HTTP status ≥ 400) that the test did not declare with
+   * `expectFailure`. Options (viewport, deviceScaleFactor…) go to the browser context.
+   */
+  page: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * Empties every table and puts the reference data back: the database as the portal started.
+   * Call it in beforeEach so that each test creates the data it needs and can run alone.
+   */
+  reset: () => Promise<void>;
   /** An agent with these roles, logging in with PASSWORD. */
   agent: (username: string, roles: string[]) => Promise<number>;
   close: () => Promise<void>;
@@ -42,7 +60,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     DATA_DIR: '/nonexistent',
     ...env,
   });
-  config.webDist = webDist;
+  // A copy: another build of web/dist during the run (engineers share a tree) must not swap
+  // the bundle under a page that is loading.
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'guichet-web-'));
+  cpSync(webDist, dist, { recursive: true });
+  config.webDist = dist;
   // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
   const mail = env.SMTP_URL
@@ -63,22 +85,39 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       '--disable-sync',
     ],
   });
-  const errors: string[] = [];
+  // Pages opened outside a test (in beforeAll) are checked when the portal closes.
+  const unchecked: Page[] = [];
   return {
     url: `http://localhost:${port}`,
     app,
     database,
     browser,
-    async page() {
+    async page(options = {}) {
       const context = await browser.newContext({
         baseURL: `http://localhost:${port}`,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
+        ...options,
       });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
-      page.on('pageerror', (e) => errors.push(e.message));
+      watch(page);
+      try {
+        onTestFinished(async () => {
+          await context.close();
+          assertNoProblems(page);
+        });
+      } catch {
+        unchecked.push(page);
+      }
       return page;
+    },
+    async reset() {
+      const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+      const names = tables.map((t) => `"${getTableName(t)}"`).join(', ');
+      await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+      await seedReference(database.db);
+      directoryCache.clear(database.db);
     },
     agent: (username, roles) =>
       agentsRepository.create(database.db, { username, password: PASSWORD, prenom: 'Dominique', nom: 'Agent', roles }),
@@ -87,9 +126,73 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await app.close();
       await mail?.stop();
       await database.close();
-      if (errors.length) throw new Error(`Erreurs JavaScript dans la page : ${errors.join(' | ')}`);
+      rmSync(dist, { recursive: true, force: true });
+      for (const page of unchecked) assertNoProblems(page);
     },
   };
+}
+
+/** A request a test makes fail on purpose: `'POST /api/etudiant/add'` (query ignored) or a RegExp on `METHOD url`. */
+type RequestPattern = string | RegExp;
+type Watched = { problems: string[]; expected: { request: RequestPattern; status: number | 'réseau' }[] };
+const watched = new WeakMap<Page, Watched>();
+
+/**
+ * Declares that this page will see `request` fail with `status` (an HTTP status, or 'réseau'
+ * for a network failure) because the test provokes it: a form sent empty, a stubbed 500, a
+ * session that expired. Any other failure fails the test.
+ */
+export function expectFailure(page: Page, request: RequestPattern, status: number | 'réseau') {
+  const w = watched.get(page);
+  if (!w) throw new Error('expectFailure : page non ouverte par portal.page()');
+  w.expected.push({ request, status });
+}
+
+function watch(page: Page) {
+  const w: Watched = { problems: [], expected: [] };
+  watched.set(page, w);
+  const where = () => page.url();
+  const isExpected = (method: string, url: string, status: number | 'réseau') =>
+    w.expected.some((e) => {
+      if (e.status !== status) return false;
+      if (e.request instanceof RegExp) return e.request.test(`${method} ${url}`);
+      const u = new URL(url);
+      return e.request === `${method} ${u.pathname}`;
+    });
+  const describe = (method: string, url: string) => {
+    const u = new URL(url);
+    return `${method} ${u.origin === new URL(where()).origin ? u.pathname + u.search : url}`;
+  };
+  page.on('pageerror', (e) => w.problems.push(`exception sur ${where()} : ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium's own line for a failed request: judged below, with the expectations.
+    if (m.text().startsWith('Failed to load resource: ')) return;
+    w.problems.push(`console.error sur ${where()} : ${m.text()}`);
+  });
+  page.on('response', (res) => {
+    const status = res.status();
+    const req = res.request();
+    if (status < 400 || isExpected(req.method(), res.url(), status)) return;
+    w.problems.push(`réponse ${status} non attendue sur ${where()} : ${describe(req.method(), res.url())}`);
+  });
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? '';
+    // Aborted by the page itself (a query cancelled, a navigation, a download), not a failure it shows.
+    if (error === 'net::ERR_ABORTED' || isExpected(req.method(), req.url(), 'réseau')) return;
+    w.problems.push(`échec réseau non attendu sur ${where()} : ${describe(req.method(), req.url())} (${error})`);
+  });
+}
+
+/** The problems seen so far, which no longer fail the test: for tests of the harness itself. */
+export function takeProblems(page: Page): string[] {
+  const w = watched.get(page);
+  return w ? w.problems.splice(0) : [];
+}
+
+function assertNoProblems(page: Page) {
+  const problems = watched.get(page)?.problems ?? [];
+  if (problems.length) throw new Error(`La page a rencontré des erreurs :\n  ${problems.join('\n  ')}`);
 }
 
 export async function login(page: Page, username: string, password = PASSWORD) {

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, type Portal, startPortal, takeProblems } from './harness.ts';
+
+describe('le harnais des tests navigateur', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+  });
+  afterAll(() => portal?.close());
+
+  it('relève console.error, les exceptions, les réponses ≥ 400 et les échecs réseau que le test n’attendait pas', async () => {
+    const page = await portal.page();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expectFailure(page, 'GET /api/attendu', 404);
+    await page.route('**/api/coupe', (route) => route.abort('failed'));
+    await page.evaluate(async () => {
+      console.error('quelque chose ne va pas');
+      setTimeout(() => {
+        throw new Error('non rattrapée');
+      });
+      await fetch('/api/attendu');
+      await fetch('/api/inconnu?x=1');
+      await fetch('/api/coupe').catch(() => undefined);
+    });
+    const seen: string[] = [];
+    await expect.poll(() => seen.push(...takeProblems(page)) && seen.length).toBe(4);
+    const origin = portal.url;
+    expect(seen.sort()).toEqual([
+      `console.error sur ${origin}/ : quelque chose ne va pas`,
+      `exception sur ${origin}/ : non rattrapée`,
+      `réponse 404 non attendue sur ${origin}/ : GET /api/inconnu?x=1`,
+      `échec réseau non attendu sur ${origin}/ : GET /api/coupe (net::ERR_FAILED)`,
+    ]);
+  });
+});
