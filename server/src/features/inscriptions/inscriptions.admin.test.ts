@@ -297,7 +297,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           'En attente',
           'GARNIER',
           'Yves',
-          '0677777777',
+          '06 77 77 77 77',
           'f.garnier@example.fr',
           'D 4 quai Dampierre',
           '10000',

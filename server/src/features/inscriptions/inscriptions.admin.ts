@@ -1,5 +1,6 @@
 import {
   errorResponseSchema,
+  formatPhone,
   inscriptionDetailSchema,
   inscriptionIdParamsSchema,
   inscriptionsExportQuerySchema,
@@ -20,14 +21,17 @@ import { type Offer, inscriptionsRepository as repo } from './inscriptions.repos
 const tags = ['Inscriptions des propriétaires (administration)'];
 const access = 'gestion' as const;
 
-/** Every owner and housing field, French headers; charges with a decimal comma for French spreadsheets. */
+/**
+ * Every owner and housing field, French headers; charges with a decimal comma and phones grouped
+ * by two for French spreadsheets (ten bare digits would be read as a number, its 0 dropped).
+ */
 const csvColumns: CsvColumn<Offer>[] = [
   { header: 'Numéro', value: (r) => r.id },
   { header: 'Date', value: (r) => r.date },
   { header: 'Statut', value: (r) => r.statut },
   ...PROPRIETAIRE_FIELDS.map((k) => ({
     header: L[k],
-    value: (r: Offer) => r[k],
+    value: (r: Offer) => (k === 'telephone' ? formatPhone(r.telephone) : r[k]),
   })),
   ...LOGEMENT_FIELDS.map((k) => ({
     header: L[k],

@@ -111,7 +111,8 @@ const base = {
   filters: (f: InscriptionsFilter) => [
     f.date ? onParisDay(inscriptions.date, f.date) : undefined,
     f.nom ? containsText([inscriptions.nom], f.nom) : undefined,
-    f.telephone ? containsText([inscriptions.telephone], f.telephone) : undefined,
+    // Stored as ten digits: "06 12" or "06.12" typed in the filter looks for "0612".
+    f.telephone ? containsText([inscriptions.telephone], f.telephone.replace(/[\s.\-/]/g, '')) : undefined,
     f.email ? containsText([inscriptions.email], f.email) : undefined,
     // The column shows "adresse, cp ville": the filter looks in all three.
     f.adresse ? containsText([inscriptions.adresse, inscriptions.cp, inscriptions.ville], f.adresse) : undefined,

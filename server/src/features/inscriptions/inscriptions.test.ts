@@ -81,7 +81,6 @@ describe(`inscriptions des propriétaires : l'assistant public (${dbKind})`, () 
     it.each([
       ['nom', 100, 'N'],
       ['prenom', 100, 'p'],
-      ['telephone', 10, '0'],
       ['email', 180, 'm'],
       ['adresse', 255, 'a'],
       ['cp', 5, '1'],

@@ -280,13 +280,13 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
     ]);
     expect(a.slice(0, 3)).toEqual([String(ids.A), '10/03/2024 11:00:00', '']);
     expect(a.slice(-8)).toEqual([
-      '0325000001',
+      '03 25 00 00 01',
       'contact@velo-campus.fr',
       'Madame',
       'Martin',
       'Claire',
       'Présidente',
-      '0612345678',
+      '06 12 34 56 78',
       'claire.martin@velo-campus.fr',
     ]);
     expect(text).not.toContain('jeton');

@@ -1,6 +1,7 @@
 import {
   errorResponseSchema,
   formatDate,
+  formatPhone,
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
   PARTENAIRE_TYPE_LABELS,
@@ -44,13 +45,14 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Adresse', value: (r) => r.adresse },
   { header: 'Code postal', value: (r) => r.cp },
   { header: 'Ville', value: (r) => r.ville },
-  { header: 'Téléphone', value: (r) => r.telephone },
+  // Grouped by two: a spreadsheet reads ten bare digits as a number and drops the 0.
+  { header: 'Téléphone', value: (r) => formatPhone(r.telephone) },
   { header: 'Mail', value: (r) => r.mail },
   { header: 'Civilité du représentant', value: (r) => r.civiliteR },
   { header: 'Nom du représentant', value: (r) => r.nomR },
   { header: 'Prénom du représentant', value: (r) => r.prenomR },
   { header: 'Fonction du représentant', value: (r) => r.fonctionR },
-  { header: 'Téléphone du représentant', value: (r) => r.telephoneR },
+  { header: 'Téléphone du représentant', value: (r) => formatPhone(r.telephoneR) },
   { header: 'Mail du représentant', value: (r) => r.mailR },
 ];
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@guichet/contract';
+import { formatDateTime, formatPhone } from '@guichet/contract';
 import { Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -36,7 +36,12 @@ const columns: GridColDef<Row>[] = [
   },
   { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
   { field: 'prenom', headerName: 'Prénom', flex: 1, minWidth: 120 },
-  { field: 'telephone', headerName: 'Téléphone', minWidth: 120 },
+  {
+    field: 'telephone',
+    headerName: 'Téléphone',
+    minWidth: 140,
+    valueFormatter: (v: string) => formatPhone(v),
+  },
   { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
   {
     field: 'adresse',

@@ -1,6 +1,8 @@
 import {
+  formatPhone,
   INSCRIPTION_LABELS as L,
   type LogementStored,
+  normalizePhone,
   PROPRIETAIRE_FIELDS,
   type ProprietaireStored,
 } from '@guichet/contract';
@@ -17,7 +19,9 @@ export const formatCharges = (s: string) => {
 export type ProprietaireValues = ProprietaireStored;
 export type LogementValues = LogementStored;
 
-export const proprietaireFacts = (p: ProprietaireValues): Fact[] => PROPRIETAIRE_FIELDS.map((k) => [L[k], p[k]]);
+/** The phone grouped by two ("06 12 34 56 78"), as typed or as stored. */
+export const proprietaireFacts = (p: ProprietaireValues): Fact[] =>
+  PROPRIETAIRE_FIELDS.map((k) => [L[k], k === 'telephone' ? formatPhone(normalizePhone(p[k]) ?? p[k]) : p[k]]);
 
 /** The housing in the order of the wizard; floor and parking type only when they apply. */
 export const logementFacts = (l: LogementValues): Fact[] => {

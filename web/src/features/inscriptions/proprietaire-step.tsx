@@ -17,7 +17,7 @@ export function ProprietaireStep({ form }: { form: FormBinding }) {
           name="telephone"
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           maxLength={INSCRIPTION_MAX.telephone}
         />
       </Grid>

@@ -10,6 +10,7 @@ import {
   normalizeCharges,
   PROPRIETAIRE_FIELDS,
   proprietaireSchema,
+  shapePhoneInput,
   toUpper,
 } from '@guichet/contract';
 
@@ -29,6 +30,7 @@ export function shapeInput(key: InscriptionField, raw: string): string {
     case 'prenom':
       return capitalizeWords(limit(raw, INSCRIPTION_MAX.prenom));
     case 'telephone':
+      return shapePhoneInput(raw);
     case 'cp':
     case 'email':
     case 'adresse':

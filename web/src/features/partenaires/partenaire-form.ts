@@ -1,6 +1,8 @@
 import {
   type FieldError,
+  formatPhone,
   normalizeLink,
+  normalizePhone,
   PARTENAIRE_FIELD_KEYS,
   PARTENAIRE_MAX,
   type PartenaireAdmin,
@@ -8,6 +10,7 @@ import {
   type PartenaireFields,
   type PartenairePublic,
   type PartenaireSelfView,
+  shapePhoneInput,
   toFieldErrors,
 } from '@guichet/contract';
 import type { z } from 'zod';
@@ -23,12 +26,18 @@ export type AdminPartenaire = Json<PartenaireAdmin>;
 export type { PartenairePublic, PartenaireSelfView };
 
 export const emptyValues = (): Values => Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, ''])) as Values;
+const isPhone = (k: FieldKey) => k === 'telephone' || k === 'telephoneR';
+/** Stored values as the forms show them: phones grouped by two ("03 25 00 00 01"). */
 export const toValues = (d: PartenaireData): Values =>
-  Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, d[k] ?? ''])) as Values;
-export const sameValues = (a: Values, b: Values) => PARTENAIRE_FIELD_KEYS.every((k) => a[k] === b[k]);
+  Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, isPhone(k) ? formatPhone(d[k]) : (d[k] ?? '')])) as Values;
+/** A phone typed in another spelling ("03.25…" for "03 25 …") is the same number: not a change. */
+const comparable = (k: FieldKey, v: string) => (isPhone(k) ? (normalizePhone(v) ?? v) : v);
+export const sameValues = (a: Values, b: Values) =>
+  PARTENAIRE_FIELD_KEYS.every((k) => comparable(k, a[k]) === comparable(k, b[k]));
 
 /** Input behaviour of spec §5 as the person types: lengths capped, city in capitals. */
 export function shapeInput(key: FieldKey, raw: string): string {
+  if (isPhone(key)) return shapePhoneInput(raw);
   const max = (PARTENAIRE_MAX as Record<string, number>)[key];
   const capped = max ? raw.slice(0, max) : raw;
   return key === 'ville' ? capped.toLocaleUpperCase('fr-FR') : capped;
