@@ -1,13 +1,17 @@
 import { MESSAGES } from '@guichet/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentsRepository } from '../server/src/features/auth/agents.repository.ts';
-import { axeViolations, login, PASSWORD, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, PASSWORD, type Portal, startPortal } from './harness.ts';
 
 describe('les rôles des agents dans Chromium', () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal();
+  });
+  // Each test starts from these two agents only: the role dialogs list exactly them.
+  beforeEach(async () => {
+    await portal.reset();
     await portal.agent('direction', ['ROLE_ADMIN']);
     // A new colleague with no role yet, and an accent in her name (the search ignores accents).
     await agentsRepository.create(portal.database.db, {
@@ -112,6 +116,7 @@ describe('les rôles des agents dans Chromium', () => {
 
     // Her menu still shows the entries, but the next page she opens asks the server, which refuses:
     // the 403 page, and she stays logged in (her drawer then follows her roles).
+    expectFailure(agent, /^GET \S+\/api\/admin\/etudiants\/get\/list\//, 403);
     await menu(agent).getByRole('link', { name: 'Etudiants' }).click();
     await agent.getByRole('heading', { level: 1, name: 'Accès refusé' }).waitFor();
     expect(agent.url()).toMatch(/\/admin\/etudiants$/);
@@ -132,6 +137,7 @@ describe('les rôles des agents dans Chromium', () => {
     await admin.keyboard.press('Enter');
     const dialog = admin.getByRole('dialog', { name: 'Administrateur' });
     await dialog.getByRole('button', { name: 'Retirer Dominique Agent' }).click();
+    expectFailure(admin, 'PUT /api/admin/role/update/1', 400);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog
       .getByRole('alert')
