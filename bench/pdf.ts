@@ -36,6 +36,10 @@ export async function pdfBench(n: number) {
     prenom: 'Hélène',
     telephone: '0611223344',
     email: `proprietaire${i}@exemple.fr`,
+    adresse: `${1 + (i % 120)} rue de la République`,
+    cp: '10000',
+    ville: 'TROYES',
+    dateValidation: new Date(Date.UTC(2026, 0, 1 + (i % 200))),
   }));
   const t = performance.now();
   const pdf = await buildHousingListPdf({

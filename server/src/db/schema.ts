@@ -112,6 +112,8 @@ export const inscriptions = pgTable(
       .notNull()
       .default(1)
       .references(() => statuts.id),
+    /** Last time staff set the offer to « Validé »: the date the housing list prints as its confirmation. */
+    dateValidation: timestamp('date_validation', { withTimezone: true, mode: 'date' }),
     // proprietaire
     nom: varchar({ length: 100 }).notNull(),
     prenom: varchar({ length: 100 }).notNull(),

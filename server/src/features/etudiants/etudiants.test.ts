@@ -303,8 +303,17 @@ describe(`demandes étudiants (${dbKind})`, () => {
       await db()
         .insert(inscriptions)
         .values([
-          offer(2, 'VALIDÉ', { proximite: PROXIMITES[5], type: 'T2', surface: 'Plus de 40 m²' }),
-          offer(2, 'GARÇON', { proximite: PROXIMITES[0], charges: '120.00' }),
+          offer(2, 'VALIDÉ', {
+            proximite: PROXIMITES[5],
+            type: 'T2',
+            surface: 'Plus de 40 m²',
+            adresse: '8 avenue des Martyrs',
+            cp: '10300',
+            ville: 'SAINTE-SAVINE',
+            dateValidation: new Date('2026-01-15T10:00:00Z'),
+          }),
+          // Validated without the date being recorded (seeded): its registration date stands in.
+          offer(2, 'GARÇON', { proximite: PROXIMITES[0], charges: '120.00', date: new Date('2025-12-01T10:00:00Z') }),
           offer(1, 'ENATTENTE'),
           offer(3, 'REFUSÉ'),
           offer(4, 'ARCHIVÉ'),
@@ -357,6 +366,11 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(text).toContain('Propriétaire : Hélène GARÇON');
       expect(text).toContain('Charges : 120,00 €');
       expect(text).toContain('T2 — Plus de 40 m²');
+      // Where each offer is, and when the guichet last confirmed it.
+      expect(text).toContain('Adresse : 8 avenue des Martyrs, 10300 SAINTE-SAVINE');
+      expect(text).toContain('Offre confirmée par le guichet le 15/01/2026');
+      expect(text).toContain('Adresse : 3 rue Émile Zola, 10000 TROYES');
+      expect(text).toContain('Offre confirmée par le guichet le 01/12/2025');
       expect(text).not.toContain('ENATTENTE');
       expect(text).not.toContain('REFUSÉ');
       expect(text).not.toContain('ARCHIVÉ');

@@ -2,7 +2,7 @@ import { formatDate, formatPhone } from '@guichet/contract';
 import PDFDocument from 'pdfkit';
 import type { inscriptions } from '../../db/schema.ts';
 
-/** What the list prints of a validated housing registration: the housing facts and the owner's contact. */
+/** What the list prints of a validated housing registration: where it is, when staff confirmed it, the housing facts and the owner's contact. */
 export type HousingOffer = Pick<
   typeof inscriptions.$inferSelect,
   | 'proximite'
@@ -25,6 +25,10 @@ export type HousingOffer = Pick<
   | 'prenom'
   | 'telephone'
   | 'email'
+  | 'adresse'
+  | 'cp'
+  | 'ville'
+  | 'dateValidation'
 >;
 export type HousingListSite = {
   nomSite: string;
@@ -91,6 +95,17 @@ const phone = formatPhone;
 /** The heading of an offer: type, surface and rent, what a student compares first. */
 export const offerTitle = (o: HousingOffer) =>
   `${o.type} — ${o.surface} — Loyer hors charges : ${o.loyer.charAt(0).toLowerCase()}${o.loyer.slice(1)}`;
+
+/**
+ * Where the housing is: the wizard asks for the housing's own address, and its data notice tells
+ * the landlord that street, postal code and town are published (docs/decisions.md).
+ */
+export const offerPlace = (o: HousingOffer) =>
+  `Adresse : ${[o.adresse.trim(), `${o.cp} ${o.ville}`.trim()].filter(Boolean).join(', ')}`;
+
+/** The last time staff confirmed the offer (set to « Validé »): how fresh it is. */
+export const offerConfirmed = (o: HousingOffer) =>
+  o.dateValidation ? `Offre confirmée par le guichet le ${formatDate(o.dateValidation)}` : '';
 
 /** The other housing facts of spec §2, as label/value pairs in reading order. */
 export function offerFacts(o: HousingOffer): [string, string][] {
@@ -267,6 +282,7 @@ function sectorHeading(doc: PDFKit.PDFDocument, sector: string, count: number, w
 
 const COL_GAP = 20;
 const FACT_SIZE = 10;
+const CONFIRMED_SIZE = 9;
 const PAD = 10;
 
 /** A string measured once: `oneLine` strings are drawn without pdfkit's (slow) line wrapper. */
@@ -304,6 +320,9 @@ function put(doc: PDFKit.PDFDocument, m: Measured, x: number, y: number, width: 
 
 type OfferLayout = {
   title: Measured;
+  /** Address line, then the confirmation date (absent when unknown). */
+  place: Measured;
+  confirmed: Measured | undefined;
   rows: { left: Measured; right: Measured | undefined; height: number }[];
   owner: [Measured, Measured];
   height: number;
@@ -317,7 +336,13 @@ function layoutOffer(doc: PDFKit.PDFDocument, o: HousingOffer, width: number): O
   const colWidth = (width - COL_GAP) / 2;
   doc.font('Helvetica-Bold').fontSize(12);
   const title = measure(doc, winAnsi(offerTitle(o)), width);
-  let height = title.height + 4;
+  let height = title.height + 2;
+  doc.fontSize(FACT_SIZE);
+  const place = measure(doc, winAnsi(offerPlace(o)), width);
+  const confirmedText = offerConfirmed(o);
+  doc.font('Helvetica').fontSize(CONFIRMED_SIZE);
+  const confirmed = confirmedText ? measure(doc, winAnsi(confirmedText), width) : undefined;
+  height += place.height + (confirmed?.height ?? 0) + 4;
   const facts = offerFacts(o).map(([label, value]) => winAnsi(`${label} : ${value}`));
   const half = Math.ceil(facts.length / 2);
   const rows: OfferLayout['rows'] = [];
@@ -333,7 +358,7 @@ function layoutOffer(doc: PDFKit.PDFDocument, o: HousingOffer, width: number): O
   doc.font('Helvetica-Bold');
   const who = measure(doc, winAnsi(`Propriétaire : ${o.prenom} ${o.nom}`), width);
   height += 6 + who.height + contact.height + 2 * PAD;
-  return { title, rows, owner: [who, contact], height };
+  return { title, place, confirmed, rows, owner: [who, contact], height };
 }
 
 function drawOffer(doc: PDFKit.PDFDocument, layout: OfferLayout, width: number) {
@@ -341,7 +366,15 @@ function drawOffer(doc: PDFKit.PDFDocument, layout: OfferLayout, width: number) 
   const colWidth = (width - COL_GAP) / 2;
   let y = doc.y;
   doc.font('Helvetica-Bold').fontSize(12).fillColor('black');
-  y += put(doc, layout.title, x, y, width) + 4;
+  y += put(doc, layout.title, x, y, width) + 2;
+  doc.fontSize(FACT_SIZE);
+  y += put(doc, layout.place, x, y, width);
+  if (layout.confirmed) {
+    doc.font('Helvetica').fontSize(CONFIRMED_SIZE).fillColor(GREY);
+    y += put(doc, layout.confirmed, x, y, width);
+    doc.fillColor('black');
+  }
+  y += 4;
   doc.font('Helvetica').fontSize(FACT_SIZE);
   for (const row of layout.rows) {
     put(doc, row.left, x, y, colWidth);

@@ -39,6 +39,10 @@ const offer = (over: Partial<HousingOffer> = {}): HousingOffer => ({
   prenom: 'Hélène',
   telephone: '0612345678',
   email: 'helene.francois@example.fr',
+  adresse: '3 rue Émile Zola',
+  cp: '10000',
+  ville: 'TROYES',
+  dateValidation: new Date('2026-02-20T10:00:00Z'),
   ...over,
 });
 
@@ -127,6 +131,49 @@ describe('liste des logements (PDF)', () => {
     for (const empty of PROXIMITES.slice(1, 5)) expect(pdfText(pdf)).not.toContain(empty);
   });
 
+  it('dit où est chaque offre (rue, code postal, ville) et quand le guichet l’a confirmée', async () => {
+    const offers = [
+      offer(),
+      offer({
+        nom: 'LEFÈVRE',
+        adresse: '12 bis avenue Pierre Brossolette, bâtiment C, appartement 204',
+        cp: '10300',
+        ville: 'SAINTE-SAVINE',
+        // 23:30 UTC on 31 January is already 1 February in Paris.
+        dateValidation: new Date('2026-01-31T23:30:00Z'),
+      }),
+      offer({ proximite: PROXIMITES[5], nom: 'MARTIN', cp: '10800', ville: 'SAINT-JULIEN-LES-VILLAS' }),
+    ];
+    const text = pdfText(await buildHousingListPdf({ site, issuedAt, offers, sectorOrder: PROXIMITES }));
+    // Each offer is one block from its heading to the next: its address and date are in it, not another's.
+    const blocks = text
+      .replace(/\s+/g, ' ')
+      .split(/(?=Studio — )/)
+      .slice(1);
+    expect(blocks).toHaveLength(3);
+    const [francois, lefevre, martin] = ['FRANÇOIS', 'LEFÈVRE', 'MARTIN'].map((nom) => {
+      const block = blocks.find((b) => b.includes(`Propriétaire : Hélène ${nom}`));
+      if (!block) throw new Error(`offre ${nom} absente`);
+      return block;
+    });
+    expect(francois).toContain('Adresse : 3 rue Émile Zola, 10000 TROYES');
+    expect(francois).toContain('Offre confirmée par le guichet le 20/02/2026');
+    expect(lefevre).toContain(
+      'Adresse : 12 bis avenue Pierre Brossolette, bâtiment C, appartement 204, 10300 SAINTE-SAVINE',
+    );
+    expect(lefevre).toContain('Offre confirmée par le guichet le 01/02/2026');
+    expect(martin).toContain('Adresse : 3 rue Émile Zola, 10800 SAINT-JULIEN-LES-VILLAS');
+    expect(martin).toContain('Offre confirmée par le guichet le 20/02/2026');
+  });
+
+  it('sans rue saisie, montre au moins le code postal et la ville ; sans date connue, n’en invente pas', async () => {
+    const text = pdfText(
+      await buildHousingListPdf({ site, issuedAt, offers: [offer({ adresse: ' ', dateValidation: null })] }),
+    ).replace(/\s+/g, ' ');
+    expect(text).toContain('Adresse : 10000 TROYES');
+    expect(text).not.toContain('confirmée');
+  });
+
   it('dit clairement qu’aucune offre n’est disponible quand la liste est vide', async () => {
     const text = pdfText(await buildHousingListPdf({ site, issuedAt, offers: [] }));
     expect(text.split('\f')).toHaveLength(1);
@@ -158,7 +205,8 @@ describe('liste des logements (PDF)', () => {
     const text = pdfText(pdf);
     expect(text).toContain('1000 offres de logement');
     expect(text).toContain('PROPRIÉTAIRE 999');
-  });
+    // The budget is CPU time (above); the wall-clock limit only has to outlast a busy machine.
+  }, 30_000);
 });
 
 describe('winAnsi', () => {

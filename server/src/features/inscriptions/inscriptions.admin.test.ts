@@ -1,5 +1,5 @@
 import { INSCRIPTION_SORT_COLUMNS, MESSAGES, PROXIMITES } from '@guichet/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
@@ -392,6 +392,29 @@ describe(`inscriptions : administration (${dbKind})`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', message: MESSAGES.enregistrementReussi });
       expect((await get(ids[5])).json()).toMatchObject({ idStatut: 2, statut: 'Validé' });
+      await update(ids[5], { statut: 1 });
+    });
+
+    it('date la confirmation de l’offre à chaque passage à « Validé », et la garde sinon', async () => {
+      const dateValidation = async () =>
+        (
+          await t.database.db
+            .select({ d: inscriptions.dateValidation })
+            .from(inscriptions)
+            .where(eq(inscriptions.id, ids[5]))
+        )[0].d;
+      const before = Date.now();
+      await update(ids[5], { statut: 2 });
+      const first = await dateValidation();
+      expect(first?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(first?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      // Archiving keeps the date of the last confirmation.
+      await update(ids[5], { statut: 4 });
+      expect(await dateValidation()).toEqual(first);
+      // Validating again (staff checked with the landlord) confirms it anew.
+      await new Promise((r) => setTimeout(r, 20));
+      await update(ids[5], { statut: 2 });
+      expect((await dateValidation())?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
       await update(ids[5], { statut: 1 });
     });
 

@@ -53,13 +53,23 @@ const proximiteRank = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${inscriptions.proximite}::text)`;
 
+/** A validated offer with the date staff last confirmed it, as the housing list prints it. */
+export type ValidatedOffer = Offer & { dateValidation: Date };
+
 /**
  * Every validated offer (statut 2), grouped by sector in the wizard's order, newest first within a
  * sector: the list mailed to students (the student-requests feature builds its PDF from it).
+ * `dateValidation` falls back to the registration date for a row set to statut 2 some other way
+ * (seeded data), the earliest it can have been validated.
  */
-export async function validatedOffers(db: DbOrTx): Promise<Offer[]> {
+export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
   return db
-    .select(offerFields)
+    .select({
+      ...offerFields,
+      dateValidation: sql<Date>`coalesce(${inscriptions.dateValidation}, ${inscriptions.date})`.mapWith(
+        inscriptions.dateValidation,
+      ),
+    })
     .from(inscriptions)
     .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
     .where(eq(inscriptions.statutId, STATUT.valide))
@@ -186,11 +196,14 @@ export const inscriptionsRepository = {
     };
   },
 
-  /** Sets the status; false when no registration has this id. */
+  /**
+   * Sets the status; false when no registration has this id. Setting « Validé », even again,
+   * dates the staff's confirmation of the offer (printed in the housing list).
+   */
   async updateStatut(db: DbOrTx, id: number, statutId: number): Promise<boolean> {
     const rows = await db
       .update(inscriptions)
-      .set({ statutId })
+      .set(statutId === STATUT.valide ? { statutId, dateValidation: new Date() } : { statutId })
       .where(eq(inscriptions.id, id))
       .returning({ id: inscriptions.id });
     return rows.length > 0;

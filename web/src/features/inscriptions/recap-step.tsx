@@ -33,10 +33,15 @@ export function RecapStep({ values }: { values: WizardValues }) {
         </Typography>
         <Typography variant="body2">
           En validant, vous confiez au guichet numérique étudiant les informations ci-dessus : vos nom, prénom,
-          téléphone et adresse e-mail, et la description du logement. Elles servent à vérifier votre offre puis, une
-          fois validée, à la publier dans la liste des logements privés envoyée par courriel aux étudiants qui la
-          demandent, avec vos coordonnées pour qu'ils puissent vous contacter. Pour les consulter, les corriger ou les
-          faire supprimer, contactez le guichet ; voir{' '}
+          téléphone et adresse e-mail, l'adresse du logement et sa description. Elles servent à vérifier votre offre
+          puis, une fois validée, à la publier dans la liste des logements privés envoyée par courriel aux étudiants qui
+          la demandent. Cette liste montre{' '}
+          <strong>
+            l'adresse complète du logement (rue, code postal et ville), sa description, vos nom et prénom, votre
+            téléphone et votre adresse e-mail
+          </strong>
+          , pour que les étudiants puissent situer le logement et vous contacter, ainsi que la date à laquelle le
+          guichet a validé l'offre. Pour les consulter, les corriger ou les faire supprimer, contactez le guichet ; voir{' '}
           <Link component={RouterLink} to={paths.donneesPersonnelles}>
             Données personnelles
           </Link>
