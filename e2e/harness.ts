@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,8 +62,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   });
   // A copy: another build of web/dist during the run (engineers share a tree) must not swap
   // the bundle under a page that is loading.
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'guichet-web-'));
-  cpSync(webDist, dist, { recursive: true });
+  const dist = await copyOfWebApp();
   config.webDist = dist;
   // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -193,6 +192,24 @@ export function takeProblems(page: Page): string[] {
 function assertNoProblems(page: Page) {
   const problems = watched.get(page)?.problems ?? [];
   if (problems.length) throw new Error(`La page a rencontré des erreurs :\n  ${problems.join('\n  ')}`);
+}
+
+/** A whole copy of web/dist: taken again while a build is half-written (index or an asset missing). */
+async function copyOfWebApp(): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'guichet-web-'));
+    try {
+      cpSync(webDist, dist, { recursive: true });
+      const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (assets.length && assets.every((a) => existsSync(path.join(dist, a)))) return dist;
+    } catch {
+      // Copied while the build replaced the folder: try again.
+    }
+    rmSync(dist, { recursive: true, force: true });
+    if (attempt >= 30) throw new Error('web/dist incomplet : lancez « npm run build -w web ».');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 export async function login(page: Page, username: string, password = PASSWORD) {

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 /** The page never scrolls sideways on a 360 px phone. */
 const fitsWidth = (page: Page) =>
@@ -17,6 +17,10 @@ describe('offres de logement des propriétaires dans Chromium', () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal();
+  });
+  // Each test starts from the same agent and offer: it can run alone.
+  beforeEach(async () => {
+    await portal.reset();
     await portal.agent('gestion.logement', ['ROLE_USER']);
     // Another offer, so the staff search has something to leave out.
     await seedInscriptions(portal.database.db, [
@@ -38,6 +42,8 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
 
+    // Each step is checked by the server: a step with errors gets its 400 and their list.
+    expectFailure(page, /^GET \S+\/api\/inscription\/(proprietaire|logement)\/validate\?/, 400);
     // Step 0, typed as people type: the fields shape the input, and the e-mail is wrong.
     await field(page, 'Nom').pressSequentially('dupont');
     await field(page, 'Prénom').pressSequentially('marie-claire');
@@ -127,7 +133,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await recap()).toEqual({
       Nom: 'DUPONT',
       Prénom: 'Marie-Claire',
-      Téléphone: '0612345678',
+      Téléphone: '06 12 34 56 78',
       'Adresse e-mail': 'marie.dupont@example.fr',
       'Adresse du logement': '8 rue Émile Zola',
       'Code postal': '10000',
@@ -183,6 +189,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.route('**/api/inscription/*/validate*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"success","errors":[]}' }),
     );
+    expectFailure(page, 'POST /api/inscription/add', 500);
     await page.route('**/api/inscription/add', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","errors":[]}' }),
     );
@@ -195,6 +202,22 @@ describe('offres de logement des propriétaires dans Chromium', () => {
   });
 
   it('un agent retrouve l’offre, la valide et l’exporte', async () => {
+    // The offer the wizard test sends, as the repository stores it.
+    await seedInscriptions(portal.database.db, [
+      {
+        proprietaire: {
+          nom: 'dupont',
+          prenom: 'marie-claire',
+          telephone: '0612345678',
+          email: 'marie.dupont@example.fr',
+          adresse: '8 rue Émile Zola',
+          cp: '10000',
+          ville: 'troyes',
+        },
+        logement: { etage: '3ème étage', charges: '30,5' },
+        date: new Date(),
+      },
+    ]);
     const page = await portal.page();
     await login(page, 'gestion.logement');
     await page.waitForURL(/\/admin\/inscriptions$/);
@@ -215,6 +238,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A failed save says so, and changes nothing.
+    expectFailure(page, /^\w+ \S+\/api\/admin\/inscription\/update\/\d+$/, 500);
     await page.route('**/api/admin/inscription/update/*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","errors":[]}' }),
     );
@@ -237,20 +261,21 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.getByRole('gridcell', { name: 'DUPONT', exact: true }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Exporter (CSV)' }).click(),
+      page.getByRole('button', { name: 'Exporter (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('inscriptions_logement.csv');
     const csv = readFileSync((await download.path()) as string);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(';Validé;DUPONT;Marie-Claire;0612345678;marie.dupont@example.fr;8 rue Émile Zola;');
+    expect(lines[1]).toContain(';Validé;DUPONT;Marie-Claire;06 12 34 56 78;marie.dupont@example.fr;8 rue Émile Zola;');
   });
 
   it('dit « Inscription introuvable. » pour un numéro inconnu', async () => {
     const page = await portal.page();
     await login(page, 'gestion.logement');
     await page.waitForURL(/\/admin\/inscriptions$/);
+    expectFailure(page, /^GET \S+\/api\/admin\/inscription\/\S*999999$/, 404);
     await page.goto('/admin/inscription/999999');
     await page.getByRole('alert').filter({ hasText: MESSAGES.inscriptionIntrouvable }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
