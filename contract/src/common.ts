@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { fr } from 'zod/locales';
 import { FIELD_MESSAGES } from './messages.ts';
+
+// What zod writes itself, for a check the contract gives no sentence to, is French too
+// (« Trop grand : nombre doit être <=5 »): a 400 never answers in English.
+z.config(fr());
 
 /** `{ status: 'error', errors: [{ key, error }] }`: every validation failure (decisions §5). */
 export const fieldErrorSchema = z.object({ key: z.string(), error: z.string() });

@@ -28,7 +28,7 @@ import { partenairesPublicRoutes } from './features/partenaires/partenaires.publ
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
-import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 
@@ -75,6 +75,7 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import { type FieldError, MESSAGES } from '@guichet/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A refusal the client can act on: a status, a French message and optional field errors. */
@@ -23,6 +23,16 @@ const keyOf = (instancePath: string) => {
   const last = parts.findLast((p) => !/^\d+$/.test(p));
   return last ?? '_';
 };
+
+/**
+ * Errors the router raises before any route runs (a path that is not valid percent-encoded UTF-8,
+ * such as a lone surrogate's bytes, or a parameter past its length): Fastify would answer in
+ * English and echo the path back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const code = error.statusCode === 414 ? 414 : 400;
+  reply.code(code).send({ status: 'error', message: MESSAGES.requeteInvalide, errors: [] });
+}
 
 /**
  * Every error leaves as `{ status: 'error', message, errors }` in French; internals never leave the
