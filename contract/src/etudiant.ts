@@ -58,11 +58,15 @@ export const ETUDIANT_MESSAGES = {
     'Votre demande a bien été enregistrée. Vous recevrez la liste des logements privés par courriel dès sa validation par le guichet.',
   selectionVide: 'Veuillez sélectionner au moins une demande.',
   actionInconnue: 'Action inconnue : choisissez « valider » ou « refuser ».',
-  /** One entry of `errors` per selected id that no longer exists. */
-  demandeIntrouvable: (id: number) => `Demande n° ${id} introuvable : elle a peut-être été supprimée entre-temps.`,
+  /**
+   * One entry of `errors` per selected request that no longer exists; its e-mail is the one the
+   * client sent with the row (the server has nothing left to read it from).
+   */
+  demandeIntrouvable: (r: { id: number; email?: string }) =>
+    `La demande n° ${r.id}${r.email ? ` (${r.email})` : ''} est introuvable : elle a peut-être été supprimée entre-temps.`,
   /** The 404 `message`: the whole selection is refused, naming the missing requests. */
-  selectionIntrouvable: (ids: number[]) =>
-    `${ids.length === 1 ? 'Une demande sélectionnée est introuvable' : `${ids.length} demandes sélectionnées sont introuvables`} (${listed(ids.map((id) => `n° ${id}`))}) : ${ids.length === 1 ? 'elle a' : 'elles ont'} peut-être été supprimée${ids.length === 1 ? '' : 's'} entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.`,
+  selectionIntrouvable: (rows: { id: number; email?: string }[]) =>
+    `${rows.length === 1 ? 'Une demande sélectionnée est introuvable' : `${rows.length} demandes sélectionnées sont introuvables`} (${listed(rows.map((r) => `n° ${r.id}${r.email ? `, ${r.email}` : ''}`))}) : ${rows.length === 1 ? 'elle a' : 'elles ont'} peut-être été supprimée${rows.length === 1 ? '' : 's'} entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.`,
   /** One entry of `errors` per selected request that may no longer be refused. */
   dejaValidee: (r: { id: number; email: string }) =>
     `La demande n° ${r.id} (${r.email}) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
@@ -126,18 +130,31 @@ export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];
 export const SELECTION_MAX = 100;
 
 const idSchema = rowId();
+/** A selected row as the table holds it: the id is what counts; its e-mail only names it in an error. */
+const selectedRow = z.looseObject({
+  id: idSchema,
+  email: safeString().max(180).optional().catch(undefined),
+});
 /**
  * `PUT /api/admin/etudiants/update`: the spec sends "the selected rows"; plain ids are accepted too.
- * Either way only the ids are read.
+ * The ids are what the action reads; a row's e-mail, when sent, lets an error name a request that
+ * no longer exists. Output: one entry per distinct id.
  */
 export const etudiantUpdateSchema = z.object({
   selection: z
-    .array(z.union([idSchema, z.looseObject({ id: idSchema })], { error: ETUDIANT_MESSAGES.selectionVide }), {
+    .array(z.union([idSchema, selectedRow], { error: ETUDIANT_MESSAGES.selectionVide }), {
       error: ETUDIANT_MESSAGES.selectionVide,
     })
     .min(1, { error: ETUDIANT_MESSAGES.selectionVide })
     .max(SELECTION_MAX, { error: `Au plus ${SELECTION_MAX} demandes à la fois.` })
-    .transform((rows) => [...new Set(rows.map((r) => (typeof r === 'number' ? r : r.id)))]),
+    .transform((rows) => {
+      const byId = new Map<number, { id: number; email?: string }>();
+      for (const r of rows) {
+        const row = typeof r === 'number' ? { id: r } : { id: r.id, email: r.email };
+        if (!byId.get(row.id)?.email) byId.set(row.id, row);
+      }
+      return [...byId.values()];
+    }),
   action: z.enum(ETUDIANT_ACTIONS, { error: ETUDIANT_MESSAGES.actionInconnue }),
 });
 export type EtudiantUpdate = z.input<typeof etudiantUpdateSchema>;

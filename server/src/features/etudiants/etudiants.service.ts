@@ -29,9 +29,10 @@ export type EtudiantActionResult = { message: string; traitees: number[]; dejaVa
  */
 export async function applyEtudiantAction(
   deps: EtudiantDeps,
-  ids: number[],
+  selection: { id: number; email?: string }[],
   action: EtudiantAction,
 ): Promise<EtudiantActionResult> {
+  const ids = selection.map((s) => s.id);
   // Built once, before the transaction: the list does not depend on the selection, and its
   // build time must not be spent holding row locks. The outbox stores the PDF body once.
   const list = action === 'valider' ? await housingList(deps.db, deps.now?.() ?? new Date()) : undefined;
@@ -39,12 +40,13 @@ export async function applyEtudiantAction(
   const result = await deps.db.transaction(async (tx) => {
     const rows = await repo.lockForUpdate(tx, ids);
     if (rows.length !== ids.length) {
+      // Named by number, and by the e-mail the client showed for the row when it sent one.
       const found = new Set(rows.map((r) => r.id));
-      const missing = ids.filter((id) => !found.has(id)).sort((a, b) => a - b);
+      const missing = selection.filter((s) => !found.has(s.id)).sort((a, b) => a.id - b.id);
       throw new HttpError(
         404,
         M.selectionIntrouvable(missing),
-        missing.map((id) => ({ key: 'selection', error: M.demandeIntrouvable(id) })),
+        missing.map((r) => ({ key: 'selection', error: M.demandeIntrouvable(r) })),
       );
     }
     const validated = rows.filter((r) => r.statutId === STATUT.valide);

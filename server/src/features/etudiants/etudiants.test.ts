@@ -415,15 +415,44 @@ describe(`demandes étudiants (${dbKind})`, () => {
           message:
             "2 demandes sélectionnées sont introuvables (n° 888888 ; n° 999999) : elles ont peut-être été supprimées entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.",
           errors: [
-            { key: 'selection', error: 'Demande n° 888888 introuvable : elle a peut-être été supprimée entre-temps.' },
-            { key: 'selection', error: 'Demande n° 999999 introuvable : elle a peut-être été supprimée entre-temps.' },
+            {
+              key: 'selection',
+              error: 'La demande n° 888888 est introuvable : elle a peut-être été supprimée entre-temps.',
+            },
+            {
+              key: 'selection',
+              error: 'La demande n° 999999 est introuvable : elle a peut-être été supprimée entre-temps.',
+            },
           ],
         });
       }
-      const one = await update({ selection: [ids[0], 777], action: 'valider' });
-      expect(one.json().message).toBe(
-        "Une demande sélectionnée est introuvable (n° 777) : elle a peut-être été supprimée entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.",
-      );
+      // Rows sent as the table holds them: the e-mail it showed names the request that is gone.
+      const one = await update({
+        selection: [
+          { id: ids[0], email: 'ana@example.fr' },
+          { id: 777, email: 'disparu@example.fr' },
+        ],
+        action: 'refuser',
+      });
+      expect(one.statusCode).toBe(404);
+      expect(one.json()).toEqual({
+        status: 'error',
+        message:
+          "Une demande sélectionnée est introuvable (n° 777, disparu@example.fr) : elle a peut-être été supprimée entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.",
+        errors: [
+          {
+            key: 'selection',
+            error:
+              'La demande n° 777 (disparu@example.fr) est introuvable : elle a peut-être été supprimée entre-temps.',
+          },
+        ],
+      });
+      // An e-mail that is not text is ignored, not refused: the id is what counts.
+      const odd = await update({ selection: [{ id: 777, email: 42 }], action: 'valider' });
+      expect(odd.statusCode).toBe(404);
+      expect(odd.json().errors).toEqual([
+        { key: 'selection', error: 'La demande n° 777 est introuvable : elle a peut-être été supprimée entre-temps.' },
+      ]);
       expect(await statuts()).toEqual({ 'ana@example.fr': 1, 'bruno@example.fr': 1 });
       expect(await db().$count(mailOutbox)).toBe(0);
       expect(await db().$count(mailAttachments)).toBe(0);
