@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/client.ts';
 import { etudiants, inscriptions, partenaires } from './db/schema.ts';
-import { etudiantsList } from './features/etudiants/etudiants.repository.ts';
+import { etudiantsList, insertUnlessPending } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
 import { partenairesList } from './features/partenaires/partenaires.repository.ts';
 import { type ListDefinition, searchOf } from './platform/list-query.ts';
@@ -52,6 +52,18 @@ describe(`index de recherche (${dbKind})`, () => {
 
   it('la recherche des logements utilise inscriptions_recherche_trgm', async () => {
     expect(await plan(inscriptions, inscriptionsList, 'lefèvre')).toContain('inscriptions_recherche_trgm');
+  });
+
+  it('une nouvelle demande cherche son double en attente par un index, qu’il existe ou non', async () => {
+    // One index probe either way: the time taken does not tell whether the address has asked.
+    for (const email of ['Etudiant4@univ-exemple.fr', 'personne@ailleurs.fr']) {
+      const r = (await database.db.execute(
+        sql`explain ${insertUnlessPending({ email, adresse: '', cp: '10000', ville: 'TROYES', ecole: 'UTT' })}`,
+      )) as unknown as { rows: Record<string, string>[] };
+      const p = r.rows.map((row) => Object.values(row)[0]).join('\n');
+      expect(p).toContain('etudiants_en_attente_email_idx');
+      expect(p).not.toContain('Seq Scan');
+    }
   });
 
   it('la recherche des demandes étudiantes utilise etudiants_recherche_trgm', async () => {

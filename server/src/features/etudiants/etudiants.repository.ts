@@ -69,6 +69,23 @@ export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
 
 export type NewEtudiant = { email: string; adresse: string; cp: string; ville: string; ecole: string };
 
+/**
+ * The one statement of a new request: inserted unless the address (case-insensitive) has one
+ * pending. The status is a literal so the planner matches the partial index's predicate
+ * (`etudiants_en_attente_email_idx`, checked by search-indexes.test.ts).
+ */
+export function insertUnlessPending(e: NewEtudiant) {
+  const pending = sql.raw(String(STATUT.enAttente));
+  return sql`
+    insert into ${etudiants} (email, adresse, cp, ville, ecole, statut_id)
+    select ${e.email}, ${e.adresse}, ${e.cp}, ${e.ville}, ${e.ecole}, ${pending}
+    where not exists (
+      select 1 from ${etudiants}
+      where lower(${etudiants.email}) = ${e.email.toLowerCase()} and ${etudiants.statutId} = ${pending}
+    )
+    returning ${etudiants.id}`;
+}
+
 /** The status an action sets (spec §4). */
 export const ACTION_STATUT: Record<EtudiantAction, number> = { valider: STATUT.valide, refuser: STATUT.refuse };
 
@@ -89,15 +106,7 @@ export const etudiantsRepository = {
     return db.transaction(async (tx) => {
       const email = e.email.toLowerCase();
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`etudiant:${email}`}))`);
-      // The status as a literal, so the planner matches the partial index's predicate.
-      const pending = sql.raw(String(STATUT.enAttente));
-      const res = (await tx.execute(sql`
-        insert into ${etudiants} (email, adresse, cp, ville, ecole, statut_id)
-        select ${e.email}, ${e.adresse}, ${e.cp}, ${e.ville}, ${e.ecole}, ${pending}
-        where not exists (
-          select 1 from ${etudiants} where lower(${etudiants.email}) = ${email} and ${etudiants.statutId} = ${pending}
-        )
-        returning ${etudiants.id}`)) as unknown as { rows: unknown[] };
+      const res = (await tx.execute(insertUnlessPending(e))) as unknown as { rows: unknown[] };
       return { created: res.rows.length > 0 };
     });
   },
