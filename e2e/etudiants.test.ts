@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 /** A labelled field, whatever required-marker MUI appends to its label. */
 function field(page: Page, label: string) {
@@ -25,6 +26,11 @@ describe('demandes étudiants dans Chromium', () => {
   beforeAll(async () => {
     peer = await startSmtpPeer();
     portal = await startPortal({ SMTP_URL: peer.url });
+  });
+  // Each test starts from the same offers and requests, and an empty mailbox: it can run alone.
+  beforeEach(async () => {
+    await portal.reset();
+    peer.received.length = 0;
     await portal.agent('gestion.etudiants', ['ROLE_USER']);
     const db = portal.database.db;
     // One validated housing offer for the list, one pending that must stay out of it.
@@ -38,8 +44,15 @@ describe('demandes étudiants dans Chromium', () => {
       }),
       storedOffer(1, 'ENATTENTE'),
     ]);
-    // Requests made earlier by other students.
+    // Requests made earlier by students.
     await db.insert(etudiants).values([
+      {
+        email: 'lea.etudiante@example.fr',
+        cp: '10000',
+        ville: 'TROYES',
+        ecole: 'Lycée Marie de Champagne',
+        date: new Date('2026-01-06T09:00:00Z'),
+      },
       {
         email: 'theo.autre@example.fr',
         cp: '10300',
@@ -70,6 +83,8 @@ describe('demandes étudiants dans Chromium', () => {
     );
     expect(await axeViolations(page)).toEqual([]);
 
+    // Sent empty, then with a short postal code: the server's 400 lists the fields to correct.
+    expectFailure(page, 'POST /api/etudiant/add', 400);
     // Sent empty: the banner, and every field says what is wrong.
     await page.getByRole('button', { name: 'Valider la demande' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.remplirTousLesChamps }).waitFor();
@@ -80,7 +95,7 @@ describe('demandes étudiants dans Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
     expect(await axeViolations(page)).toEqual([]);
 
-    await field(page, 'Adresse e-mail').fill('lea.etudiante@example.fr');
+    await field(page, 'Adresse e-mail').fill('zoe.nouvelle@example.fr');
     await field(page, 'Code postal').pressSequentially('1000');
     await field(page, 'Ville').pressSequentially('troyes');
     expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
@@ -99,7 +114,7 @@ describe('demandes étudiants dans Chromium', () => {
     const [row] = await portal.database.db
       .select()
       .from(etudiants)
-      .where(eq(etudiants.email, 'lea.etudiante@example.fr'));
+      .where(eq(etudiants.email, 'zoe.nouvelle@example.fr'));
     expect(row).toMatchObject({ cp: '10000', ville: 'TROYES', ecole: 'Lycée Marie de Champagne', statutId: 1 });
   });
 
@@ -128,6 +143,11 @@ describe('demandes étudiants dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await valider.click();
+    // Mails go out only once the agent confirms, told how many.
+    const confirm = page.getByRole('dialog', { name: 'Valider 2 demandes ?' });
+    await confirm.getByText('2 courriels avec la liste des logements partiront aussitôt.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Valider et envoyer 2 courriels' }).click();
     const banner = page.getByRole('status').filter({ hasText: ETUDIANT_MESSAGES.validees(2) });
     await banner.waitFor();
     await row('lea.etudiante@example.fr').getByText('Validé').waitFor();
@@ -167,17 +187,24 @@ describe('demandes étudiants dans Chromium', () => {
     await row.waitFor();
     // Someone else removed this request meanwhile: the server answers 404.
     await portal.database.db.delete(etudiants).where(eq(etudiants.email, 'disparu@example.fr'));
+    expectFailure(page, 'PUT /api/admin/etudiants/update', 404);
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Refuser' }).click();
-    await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEtudiants }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: MESSAGES.erreurEtudiants });
+    await alert.waitFor();
+    // The server's reason names the request.
+    expect(await alert.textContent()).toMatch(/demande sélectionnée est introuvable \(n° \d+\)/);
     expect(await row.getByText('En attente').count()).toBe(1);
     expect(await page.getByText('1 ligne(s) sélectionnée(s)').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
     // The export carries the table's rows, under its accented file name.
-    const href = await page.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href');
-    const res = await page.request.get(href ?? '');
-    expect(res.headers()['content-disposition']).toContain("filename*=UTF-8''inscriptions_%C3%A9tudiants.csv");
-    expect(await res.text()).toContain('lea.etudiante@example.fr');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('inscriptions_étudiants.csv');
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv).toContain('lea.etudiante@example.fr');
   });
 });
