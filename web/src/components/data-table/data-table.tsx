@@ -67,6 +67,10 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
   const setSelection = (model: GridRowSelectionModel) => setTicked({ pageKey, model });
   const selected = selectedRows(selection, rows);
   const exportFailure = useBanner();
+  // The grid reads a new sort model as a new sort and goes back to page 1: a model rebuilt on
+  // every render sent each page change straight back to the first page. Same for the pages.
+  const sortModel = useMemo(() => [{ field: sort.name, sort: sort.direction }], [sort.name, sort.direction]);
+  const paginationModel = useMemo(() => ({ page, pageSize: rowsPerPage }), [page, rowsPerPage]);
 
   return (
     <Stack spacing={2}>
@@ -130,9 +134,9 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
             disableColumnSelector
             disableRowSelectionOnClick
             pageSizeOptions={[...PAGE_SIZES]}
-            paginationModel={{ page, pageSize: rowsPerPage }}
+            paginationModel={paginationModel}
             onPaginationModelChange={(m) => table.setPage(m.page, m.pageSize)}
-            sortModel={[{ field: sort.name, sort: sort.direction }]}
+            sortModel={sortModel}
             onSortModelChange={(m) => table.setSort(m[0]?.sort ? { name: m[0].field, direction: m[0].sort } : null)}
             checkboxSelection={!!props.selectionActions}
             // "Select all" as the explicit list of the page's rows, the one form the actions read.

@@ -37,9 +37,12 @@ export function useTableState(defaultSort: Sort, filterNames: string[]) {
 
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage = true) => {
+      // From the address as it is now, not as of the last render: React Router hands a
+      // functional update the render's parameters, so two quick changes (a page size, then
+      // a date) kept only the second.
       setSp(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(window.location.search);
           for (const [k, v] of Object.entries(changes)) {
             if (v === null || v === '') next.delete(k);
             else next.set(k, String(v));

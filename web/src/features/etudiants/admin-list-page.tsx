@@ -60,7 +60,8 @@ export function EtudiantsListPage() {
     banner.clear();
     try {
       const res = await api.put<{ message: string }>('admin/etudiants/update', {
-        selection: selected.map((r) => r.id),
+        // The rows' e-mails let the server name a request deleted meanwhile.
+        selection: selected.map((r) => ({ id: r.id, email: r.email })),
         action,
       });
       // The rows change on screen only now that the server has applied the action.
