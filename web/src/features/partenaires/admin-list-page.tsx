@@ -135,8 +135,9 @@ export function PartenairesListPage() {
   );
   const setAnnee = (value: string) =>
     setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address as it is now (see use-table-state: a render's parameters can be stale).
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set('annee', value);
         else next.delete('annee');
         next.delete('page');
