@@ -289,6 +289,15 @@ describe('les agents selon leurs rôles dans Chromium', () => {
         await page.getByRole('link', { name: 'Retour à Roles' }).waitFor();
       }
       expect(await axeFindings(page), '« Accès refusé »').toEqual([]);
+
+      // On a phone or at 200 % zoom the menu opens over the page.
+      await page.unroute('**/api/admin/role/get/list/by/filters**');
+      await page.setViewportSize({ width: 600, height: 900 });
+      await page.goto('/admin/roles');
+      await page.getByRole('button', { name: 'Modifier le rôle Agent' }).waitFor();
+      await page.getByRole('button', { name: 'Déplier le menu' }).click();
+      await drawer(page).getByRole('link', { name: 'Roles' }).waitFor();
+      expect(await axeFindings(page), 'menu ouvert sur petit écran').toEqual([]);
     },
   );
 });

@@ -74,6 +74,8 @@ export function AdminShell() {
           open={open}
           onClose={() => setOpen(false)}
           ModalProps={{ keepMounted: true }}
+          // Over the page (small screens) the drawer is a dialog, which needs a name; beside it, a plain panel.
+          slotProps={{ paper: wide ? {} : { 'aria-label': 'Menu' } }}
           id="menu-admin"
           sx={{
             width: open && wide ? DRAWER_WIDTH : 0,
