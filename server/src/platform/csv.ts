@@ -4,11 +4,22 @@ import type { FastifyReply } from 'fastify';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => unknown };
 
-const cell = (v: unknown): string => {
+/**
+ * A text cell a spreadsheet would run as a formula (OWASP « CSV injection »: first character
+ * `=`, `+`, `-`, `@`, tab or carriage return) gets a leading `'`: shown as text, still readable.
+ * Only text is touched: a number the portal itself computed (an id, a negative amount) is not
+ * free text and stays a number. Phones are stored as ten digits and exported grouped, never `+33…`.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const neutraliseFormula = (s: string) => (FORMULA_START.test(s) ? `'${s}` : s);
+
+/** One value as the text of its cell: dates in Paris time, booleans in French, text neutralised. */
+export const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatDateTime(v);
   if (typeof v === 'boolean') return v ? 'Oui' : 'Non';
-  return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  return neutraliseFormula(String(v));
 };
 
 const needsQuotes = /[";\r\n]/;
@@ -46,7 +57,7 @@ export async function sendCsv<R>(
       let chunk = `\ufeff${csvLine(columns.map((c) => c.header))}`;
       for (let next = first; !next.done; next = await iterator.next()) {
         const row = next.value;
-        chunk += csvLine(columns.map((c) => cell(c.value(row))));
+        chunk += csvLine(columns.map((c) => csvCell(c.value(row))));
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';
