@@ -271,6 +271,17 @@ describe('les agents selon leurs rôles dans Chromium', () => {
       await dialog.waitFor({ state: 'detached' });
 
       if (codes.includes('ROLE_ADMIN')) {
+        // The server's refusal shown in the dialog: the last administrator cannot be removed.
+        await page.getByRole('button', { name: 'Modifier le rôle Administrateur' }).click();
+        const admins = page.getByRole('dialog', { name: 'Administrateur' });
+        await admins.getByRole('button', { name: 'Retirer Dominique Agent' }).click();
+        expectFailure(page, /^PUT .*\/api\/admin\/role\/update\/\d+$/, 400);
+        await admins.getByRole('button', { name: 'Enregistrer' }).click();
+        await admins.getByRole('alert').filter({ hasText: 'doit garder au moins un agent actif' }).waitFor();
+        expect(await axeFindings(page), 'dialogue du rôle en erreur').toEqual([]);
+        await admins.getByRole('button', { name: 'Annuler' }).click();
+        await admins.waitFor({ state: 'detached' });
+
         // Every screen is open to an administrator: its 403 page comes from a server refusal.
         await page.route('**/api/admin/role/get/list/by/filters**', (route) =>
           route.fulfill({
