@@ -1,8 +1,11 @@
 import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { etudiants } from '../server/src/db/schema.ts';
+import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
+import { register } from '../server/src/features/partenaires/partenaires.fixtures.ts';
+import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 /**
  * RGAA (issue 10): the states the feature journeys do not reach, the keyboard-only journeys,
@@ -100,8 +103,32 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await startPortal();
+  });
+  // Each test starts from an empty portal with one administrator: any one can run alone.
+  beforeEach(async () => {
+    await portal.reset();
     await portal.agent('direction', ['ROLE_ADMIN']);
   });
+
+  /** One offer, one partner and one request, as the keyboard journeys above leave them. */
+  async function filled() {
+    await seedInscriptions(portal.database.db, [
+      {
+        proprietaire: {
+          nom: 'bernard',
+          prenom: 'luc',
+          telephone: '0611223344',
+          email: 'luc.bernard@example.fr',
+          adresse: '5 rue du Clavier',
+        },
+        date: new Date(),
+      },
+    ]);
+    await register(portal.app, { nom: 'Clavier Solidaire', lien: 'clavier-solidaire.fr' });
+    await portal.database.db
+      .insert(etudiants)
+      .values({ email: 'camille.clavier@example.fr', cp: '10000', ville: 'TROYES', ecole: 'UTT' });
+  }
   afterAll(() => portal?.close());
 
   it('les pages légales, la connexion (vide, erreur, accès refusé), les pages introuvables passent axe', async () => {
@@ -130,6 +157,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     await page.goto('/nulle-part');
     await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    expectFailure(page, 'GET /api/partenaire/get/one/by/lien-inconnu', 404);
     await page.goto('/update/partenaire/lien-inconnu');
     await page.getByRole('alert').filter({ hasText: MESSAGES.partenaireIntrouvableToken }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -140,6 +168,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     await page.getByRole('main').getByRole('button', { name: 'Connexion' }).click();
     expect(await linkedError(page, 'input[name="username"]')).toBe('Veuillez saisir votre identifiant.');
     expect(await axeViolations(page)).toEqual([]);
+    expectFailure(page, 'POST /api/login', 400);
     await login(page, 'direction', 'mauvais');
     await page.getByRole('alert').filter({ hasText: MESSAGES.identifiantsIncorrects }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -190,6 +219,8 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     const page = await portal.page();
     await page.goto('/inscription/proprietaire');
     await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
+    // The server checks each step: a step with errors answers 400 with their list.
+    expectFailure(page, /^GET \S+\/api\/inscription\/(proprietaire|logement)\/validate\?/, 400);
 
     await typeIn(page, '#champ-nom', 'bernard');
     expect(await focusVisible(page)).toBe(true);
@@ -312,6 +343,8 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     const page = await portal.page();
     await page.goto('/demande/etudiant');
     await page.getByRole('heading', { level: 1, name: 'Demander la liste des logements' }).waitFor();
+    // Sent empty: the server answers 400 with the fields to correct.
+    expectFailure(page, 'POST /api/etudiant/add', 400);
     await tabTo(page, { text: 'Valider la demande' });
     expect(await focusVisible(page)).toBe(true);
     await page.keyboard.press('Enter');
@@ -333,6 +366,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
   });
 
   it('remplis, les tableaux passent axe ; actions de ligne en liens ou boutons ; le statut est écrit', async () => {
+    await filled();
     const page = await portal.page();
     await login(page, 'direction');
     await page.waitForURL(/\/admin\/inscriptions$/);
@@ -367,6 +401,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
   });
 
   it('un agent valide une demande, puis une offre, au clavier seul', async () => {
+    await filled();
     const page = await portal.page();
     await page.goto('/admin/login');
     await typeIn(page, 'input[name="username"]', 'direction');
@@ -396,6 +431,10 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
 
     await tabTo(page, { text: 'Valider et envoyer le mail' }, { back: true });
     expect(await focusVisible(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    // The confirmation opens with the focus on its confirm button: Enter sends.
+    await page.getByRole('dialog', { name: 'Valider 1 demande ?' }).waitFor();
+    await expect.poll(() => active(page)).toMatchObject({ tag: 'BUTTON', text: 'Valider et envoyer 1 courriel' });
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')
@@ -439,13 +478,10 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
       { width: 360, height: 740, deviceScaleFactor: 1 },
       { width: 640, height: 360, deviceScaleFactor: 2 },
     ]) {
-      const context = await portal.browser.newContext({
-        baseURL: portal.url,
-        locale: 'fr-FR',
+      const page = await portal.page({
         viewport: { width: viewport.width, height: viewport.height },
         deviceScaleFactor: viewport.deviceScaleFactor,
       });
-      const page = await context.newPage();
       for (const [path, button] of pages) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -482,7 +518,6 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
       await nav.waitFor({ state: 'hidden' });
       expect(await fitsWidth(page), `demandes à ${viewport.width} px`).toBe(true);
-      await context.close();
     }
   });
 });

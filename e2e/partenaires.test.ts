@@ -1,9 +1,21 @@
-import { MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
+import { readFileSync } from 'node:fs';
+import { MESSAGES, PARTENAIRE_MESSAGES, partenaireUpdatePath } from '@guichet/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  adminPut,
+  register,
+  uploadedLogo,
+  validPartenaire,
+} from '../server/src/features/partenaires/partenaires.fixtures.ts';
+import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
+import { hashToken, newToken } from '../server/src/platform/tokens.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, PASSWORD, type Portal, startPortal } from './harness.ts';
+
+/** The category "Sport" (fifth of the seeded list) and the theme "Faire du sport". */
+const SPORT = 5;
 
 /** A labelled field, whatever required-marker MUI appends to its label. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}[\\s\u2009*]*$`));
@@ -17,24 +29,71 @@ const reviewRow = (page: Page, key: string) => page.locator(`tr[data-champ="${ke
 describe('partenaires dans Chromium', () => {
   let portal: Portal;
   let peer: SmtpPeer;
-  let partner: Page;
-  let staff: Page;
-  let visitor: Page;
-  let link = '';
+  let cookie = '';
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
     portal = await startPortal({ SMTP_URL: peer.url });
-    await portal.agent('gestion.partenaires', ['ROLE_USER']);
-    [partner, staff, visitor] = [await portal.page(), await portal.page(), await portal.page()];
   });
+  // Each test starts from an empty portal and mailbox, and builds through the API the partner
+  // it needs, at the stage of the journey it checks: any one can run alone.
+  beforeEach(async () => {
+    await portal.reset();
+    peer.received.length = 0;
+    await portal.agent('gestion.partenaires', ['ROLE_USER']);
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gestion.partenaires', password: PASSWORD },
+    });
+    cookie = `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
+  });
+
+  /** Vélo Campus as its form registers it, blue logo: pending and inactive. */
+  const registered = () =>
+    register(portal.app, { presentation: 'Location de vélos à prix réduit pour les étudiants.' });
+  /** Registered, then validated, active, under Sport and the theme "Faire du sport" by staff. */
+  async function published() {
+    const id = await registered();
+    const res = await adminPut(portal.app, cookie, id, { statut: 2, actif: true, categorie: SPORT, filtre: 6 });
+    if (res.statusCode !== 200) throw new Error(`publication refusée : ${res.body}`);
+    return id;
+  }
+  /** Published, with a renewal link (the mail that carries it is tested on its own). */
+  async function withLink() {
+    const id = await published();
+    const token = newToken();
+    await partenairesRepository.setToken(portal.database.db, id, hashToken(token));
+    return { id, token, link: `${portal.url}${partenaireUpdatePath(token)}` };
+  }
+  /** With a link the partner used to propose a new name and a red logo. */
+  async function withProposal() {
+    const { id, token } = await withLink();
+    const logo = await uploadedLogo(portal.app, '#c9191e');
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/api/partenaire/update/${id}`,
+      payload: { ...validPartenaire(logo, { nom: 'Vélo Campus Aube' }), token },
+    });
+    if (res.statusCode !== 200) throw new Error(`proposition refusée : ${res.body}`);
+    return id;
+  }
+  /** Staff logged in, on the partners' list. */
+  async function staffOnList() {
+    const page = await portal.page();
+    await login(page, 'gestion.partenaires');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page.goto('/admin/partenaires');
+    await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
+    return page;
+  }
   afterAll(async () => {
     await portal?.close();
     await peer?.close();
   });
 
   it('un partenaire corrige ses erreurs et s’inscrit avec son logo', async () => {
-    const page = partner;
+    const page = await portal.page();
     await page.goto('/inscription/partenaire');
     await page.getByRole('heading', { level: 1, name: 'Devenir partenaire' }).waitFor();
     for (const section of ['Informations qui apparaîtront sur le site', 'Autres informations']) {
@@ -88,11 +147,8 @@ describe('partenaires dans Chromium', () => {
   });
 
   it('le guichet le trouve dans la liste, le valide, l’active et lui donne catégorie et thème', async () => {
-    const page = staff;
-    await login(page, 'gestion.partenaires');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto('/admin/partenaires');
-    await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
+    await registered();
+    const page = await staffOnList();
     await page.getByText('pour apparaître sur la page publique des partenaires').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Vélo Campus' });
     await row.waitFor();
@@ -105,14 +161,15 @@ describe('partenaires dans Chromium', () => {
     await page.getByLabel('Année').selectOption(year);
     await page.waitForURL(new RegExp(`annee=${year}`));
     await row.waitFor();
-    await expect
-      .poll(() => page.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href'))
-      .toContain(`annee=${year}`);
-    const exported = await page.request.get(
-      (await page.getByRole('link', { name: 'Exporter (CSV)' }).getAttribute('href')) ?? '',
-    );
-    expect(exported.headers()['content-disposition']).toContain('inscriptions_partenaires.csv');
-    expect((await exported.text()).split('\r\n')[1]).toContain(';Vélo Campus;https://velo-campus.fr;');
+    const [request, download] = await Promise.all([
+      page.waitForRequest(/\/api\/admin\/partenaire\/export/),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter (CSV)' }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('annee'), request.url()).toBe(year);
+    expect(download.suggestedFilename()).toBe('inscriptions_partenaires.csv');
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n')[1]).toContain(';Vélo Campus;https://velo-campus.fr;');
     await page.getByLabel('Année').selectOption(String(Number(year) - 1));
     await page.getByText(MESSAGES.aucunEnregistrement).waitFor();
     await page.goto(`/admin/partenaires?annee=${year}`);
@@ -156,7 +213,8 @@ describe('partenaires dans Chromium', () => {
   });
 
   it('il apparaît dans l’annuaire sous sa catégorie et son thème', async () => {
-    const page = visitor;
+    await published();
+    const page = await portal.page();
     await page.goto('/partenaires');
     await page.getByRole('heading', { level: 2, name: 'Pour vous aider dans votre recherche …' }).waitFor();
     const sport = page.getByRole('region', { name: 'Sport' });
@@ -194,14 +252,16 @@ describe('partenaires dans Chromium', () => {
   });
 
   it('le guichet envoie le mail de renouvellement ; il arrive avec le lien personnel', async () => {
-    const page = staff;
+    const id = await published();
+    const page = await staffOnList();
+    await page.goto(`/admin/partenaire/${id}`);
     await page.getByRole('button', { name: 'Envoyer mail de renouvellement' }).click();
     await page.getByRole('status').filter({ hasText: PARTENAIRE_MESSAGES.mailEnvoye }).waitFor();
     await page.getByText('Ce partenaire a déjà reçu un mail de renouvellement').waitFor();
     await expect.poll(() => peer.received.length, { timeout: 10_000 }).toBe(1);
     const mail = peer.received[0];
     expect(mail.envelope.to.sort()).toEqual(['claire.martin@velo-campus.fr', 'contact@velo-campus.fr']);
-    link = mail.parsed.text?.match(/https?:\/\/\S+\/update\/partenaire\/[A-Za-z0-9_-]+/)?.[0] ?? '';
+    const link = mail.parsed.text?.match(/https?:\/\/\S+\/update\/partenaire\/[A-Za-z0-9_-]+/)?.[0] ?? '';
     expect(link.startsWith(portal.url)).toBe(true);
     // The list shows the mail icon.
     await page.goto('/admin/partenaires');
@@ -210,7 +270,8 @@ describe('partenaires dans Chromium', () => {
   });
 
   it('le partenaire ouvre le lien du courriel et propose un nouveau nom et un nouveau logo', async () => {
-    const page = partner;
+    const { link } = await withLink();
+    const page = await portal.page();
     await page.goto(link);
     await page.getByRole('img', { name: 'Logo actuel de Vélo Campus' }).waitFor();
     expect(await field(page, 'Nom du partenaire').inputValue()).toBe('Vélo Campus');
@@ -235,15 +296,16 @@ describe('partenaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The link is used up.
+    expectFailure(page, /^GET \S+\/api\/partenaire\/get\/one\/by\//, 404);
     await page.goto(link);
     await page.getByRole('alert').filter({ hasText: MESSAGES.partenaireIntrouvableToken }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('le guichet voit les deux versions côte à côte, corrige la proposition et la valide', async () => {
-    const page = staff;
+  it('le guichet voit les deux versions côte à côte, corrige la proposition et la valide ; l’annuaire suit', async () => {
+    await withProposal();
+    const page = await staffOnList();
     const row = page.getByRole('row').filter({ hasText: 'Vélo Campus' });
-    await page.reload();
     await row.getByRole('img', { name: 'Données à valider' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await row.getByRole('link').first().click();
@@ -276,17 +338,16 @@ describe('partenaires dans Chromium', () => {
     expect(await page.getByText('Modifications proposées par le partenaire').count()).toBe(0);
     expect(await page.getByText(/Dernière modification : \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
-  });
 
-  it('l’annuaire montre le nouveau nom et le nouveau logo', async () => {
-    const page = visitor;
-    await page.goto('/partenaires');
-    const sport = page.getByRole('region', { name: 'Sport' });
+    // The directory shows the new name and logo at once.
+    const visitor = await portal.page();
+    await visitor.goto('/partenaires');
+    const sport = visitor.getByRole('region', { name: 'Sport' });
     await sport.getByRole('heading', { level: 3, name: 'VÉLO CAMPUS TROYES' }).waitFor();
     await sport.getByRole('img', { name: 'Logo de Vélo Campus Troyes' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(visitor)).toEqual([]);
     const src = await sport.getByRole('img').first().getAttribute('src');
-    const res = await page.request.get(src ?? '');
+    const res = await visitor.request.get(src ?? '');
     expect(res.headers()['content-type']).toBe('image/png');
     const { dominant } = await sharp(await res.body()).stats();
     expect(dominant).toMatchObject({ r: expect.any(Number) });
