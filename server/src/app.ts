@@ -31,6 +31,7 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
+import { loggableUrl, securityEvent } from './platform/security-log.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -161,7 +162,8 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        // The path without its query (search terms, the wizard's field checks), token masked.
+        url: redactUrl(loggableUrl(req.url)),
         ip: req.ip,
       }),
     },
@@ -177,6 +179,11 @@ function refuseCrossSiteWrites(app: AppInstance, config: Config) {
     const site = request.headers['sec-fetch-site'];
     const own = `${request.protocol}://${request.headers.host}`;
     if (site === 'cross-site' || (origin && origin !== own && !allowed.has(origin))) {
+      securityEvent(request.log, 'acces_refuse', {
+        status: 403,
+        route: `${request.method} ${request.routeOptions.url}`,
+        motif: 'origine',
+      });
       throw new HttpError(403, MESSAGES.origineRefusee);
     }
   });

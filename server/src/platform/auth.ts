@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { agentRoles, agents, roles, sessions } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
+import { securityEvent } from './security-log.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -154,12 +155,21 @@ export function guardAdminScope(app: FastifyInstance) {
       throw new Error(`La route d'administration ${route.method} ${route.url} ne déclare pas son accès.`);
     }
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // No staff answer is cached anywhere: it holds personal data or depends on the session.
+    reply.header('cache-control', 'no-store');
+    const route = `${request.method} ${request.routeOptions.url}`;
     const user = await request.currentUser();
-    if (!user) throw new HttpError(401, MESSAGES.accesNonAutorise);
+    if (!user) {
+      securityEvent(request.log, 'acces_refuse', { status: 401, route });
+      throw new HttpError(401, MESSAGES.accesNonAutorise);
+    }
+    // Every line this request logs, its completion included, names the agent (by id only).
+    request.log = reply.log = request.log.child({ agentId: user.id });
     const access = request.routeOptions.config.access;
     if (access === 'connecte') return;
     if (!access || !ACCESS[access].some((r) => user.roles.includes(r))) {
+      securityEvent(request.log, 'acces_refuse', { status: 403, route });
       throw new HttpError(403, MESSAGES.accesNonAutorise);
     }
   });

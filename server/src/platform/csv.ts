@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { formatDateTime } from '@guichet/contract';
 import type { FastifyReply } from 'fastify';
+import { securityEvent } from './security-log.ts';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => unknown };
 
@@ -55,15 +56,28 @@ export async function sendCsv<R>(
   const source = Readable.from(
     (async function* () {
       let chunk = `\ufeff${csvLine(columns.map((c) => c.header))}`;
-      for (let next = first; !next.done; next = await iterator.next()) {
-        const row = next.value;
-        chunk += csvLine(columns.map((c) => csvCell(c.value(row))));
-        if (chunk.length >= CHUNK_CHARS) {
-          yield chunk;
-          chunk = '';
+      let lignes = 0;
+      let complet = false;
+      try {
+        for (let next = first; !next.done; next = await iterator.next()) {
+          const row = next.value;
+          chunk += csvLine(columns.map((c) => csvCell(c.value(row))));
+          lignes++;
+          if (chunk.length >= CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
         }
+        if (chunk) yield chunk;
+        complet = true;
+      } finally {
+        // Who exported how many rows of personal data, and whether the download went to its end.
+        securityEvent(reply.log, 'export_donnees', {
+          fichier: filename,
+          lignes,
+          resultat: complet ? 'complet' : 'interrompu',
+        });
       }
-      if (chunk) yield chunk;
     })(),
     { objectMode: false },
   );

@@ -35,7 +35,7 @@ export function registerHoneypot(app: FastifyInstance) {
     if (!form) return;
     const trap = (request.body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
     if (typeof trap === 'string' && trap.trim() !== '') {
-      request.log.warn({ url: request.url }, 'formulaire public : champ piège rempli, envoi ignoré');
+      request.log.warn({ route: request.routeOptions.url }, 'formulaire public : champ piège rempli, envoi ignoré');
       return reply.code(200).send({ status: 'success', message: form.message });
     }
   });

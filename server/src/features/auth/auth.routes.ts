@@ -10,6 +10,7 @@ import type { AppInstance } from '../../app.ts';
 import { loadAgent, SESSION_COOKIE } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
+import { securityEvent } from '../../platform/security-log.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
 
@@ -30,6 +31,7 @@ export async function authRoutes(app: AppInstance) {
       const { username, password } = request.body;
       const ip = request.ip;
       if (await throttle.isBlocked(username, ip)) {
+        securityEvent(request.log, 'connexion_bloquee', {});
         return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
       }
       const agent = await agentsRepository.findByUsername(app.db, username);
@@ -38,10 +40,13 @@ export async function authRoutes(app: AppInstance) {
         : await verifyPassword(password, await dummyHash()).then(() => false);
       const user = ok && agent?.actif ? await loadAgent(app.db, agent.id) : null;
       if (!user) {
+        // The agent's id when the name exists; never the typed name (often a mistyped password).
+        securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
         await throttle.recordFailure(username, ip);
         return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
       }
       await app.sessions.start(request, reply, user.id);
+      securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
       return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { AppInstance } from '../../app.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { publicForm } from '../../platform/public-form.ts';
+import { loggedAction } from '../../platform/security-log.ts';
 import { type EtudiantRow, etudiantsRepository as repo } from './etudiants.repository.ts';
 import { applyEtudiantAction } from './etudiants.service.ts';
 
@@ -103,7 +104,10 @@ export async function etudiantsAdminRoutes(app: AppInstance) {
     },
     async (request) => {
       const { selection, action } = request.body;
-      const result = await applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action);
+      const what = { action, demandes: selection.map((r) => r.id) };
+      const result = await loggedAction(request.log, 'action_groupee_etudiants', what, () =>
+        applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action),
+      );
       return { status: 'success' as const, ...result };
     },
   );

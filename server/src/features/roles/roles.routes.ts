@@ -13,6 +13,7 @@ import {
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
+import { loggedAction } from '../../platform/security-log.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
 import { rolesRepository } from './roles.repository.ts';
 import { updateRoleAgents } from './roles.service.ts';
@@ -53,7 +54,10 @@ export async function rolesAdminRoutes(app: AppInstance) {
         response: { 200: successSchema, ...refusals },
       },
     },
-    (request) => updateRoleAgents(app.db, request.params.id, request.body.agents),
+    (request) =>
+      loggedAction(request.log, 'roles_modifies', { roleId: request.params.id, agents: request.body.agents }, () =>
+        updateRoleAgents(app.db, request.params.id, request.body.agents),
+      ),
   );
 
   app.get(
