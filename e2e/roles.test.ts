@@ -42,7 +42,7 @@ describe('les rôles des agents dans Chromium', () => {
     return banner;
   }
 
-  it('donne ROLE_USER à une agente par les dialogues, puis le lui retire : son clic suivant la renvoie à la connexion', async () => {
+  it('donne ROLE_USER à une agente par les dialogues, puis le lui retire : son clic suivant lui montre « Accès refusé », sans la déconnecter', async () => {
     const admin = await portal.page();
     await login(admin, 'direction');
     await admin.waitForURL(/\/admin\/inscriptions$/);

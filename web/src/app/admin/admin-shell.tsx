@@ -166,6 +166,10 @@ function useServerForbidden() {
       mutations();
     };
   }, [queryClient]);
+  // Forgotten once the agent goes elsewhere: coming back (history) asks the server again.
+  useEffect(() => {
+    if (refusedAt !== null && refusedAt !== location.key) setRefusedAt(null);
+  }, [location.key, refusedAt]);
   return refusedAt === location.key;
 }
 
