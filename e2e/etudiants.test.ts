@@ -192,8 +192,8 @@ describe('demandes étudiants dans Chromium', () => {
     await page.getByRole('button', { name: 'Refuser' }).click();
     const alert = page.getByRole('alert').filter({ hasText: MESSAGES.erreurEtudiants });
     await alert.waitFor();
-    // The server's reason names the request.
-    expect(await alert.textContent()).toMatch(/demande sélectionnée est introuvable \(n° \d+\)/);
+    // The server's reason names the request, by its number and e-mail.
+    expect(await alert.textContent()).toMatch(/introuvable \(n° \d+, disparu@example\.fr\)/);
     expect(await row.getByText('En attente').count()).toBe(1);
     expect(await page.getByText('1 ligne(s) sélectionnée(s)').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
