@@ -156,7 +156,10 @@ function useServerForbidden() {
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     };
     const queries = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+      // Only a query some screen still shows: a late answer for a screen already left is not this one's.
+      if (e.type === 'updated' && e.action.type === 'error' && e.query.getObserversCount() > 0) {
+        onError(e.action.error);
+      }
     });
     const mutations = queryClient.getMutationCache().subscribe((e) => {
       if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
