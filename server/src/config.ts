@@ -53,6 +53,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   RETENTION_DAYS: retentionDays.default(365),
+  PARTNER_LINK_DAYS: z.coerce
+    .number({ error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
+    .int({ error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
+    .min(1, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
+    .max(365, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +76,8 @@ export type Config = {
   sessionIdleMinutes: number;
   /** Days personal data is kept once its purpose is served (retention.ts, docs/decisions.md). */
   retentionDays: number;
+  /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
+  partnerLinkDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -97,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     retentionDays: e.RETENTION_DAYS,
+    partnerLinkDays: e.PARTNER_LINK_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

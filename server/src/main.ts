@@ -7,12 +7,16 @@ import { acquireDataLock } from './cli/data-lock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { OWNER_ONLY_UMASK, secureDataDir } from './platform/data-dir.ts';
 import { type MailDispatcher, startMailDispatcher } from './platform/mail/index.ts';
 import { type RetentionJob, startRetentionJob } from './retention.ts';
 
 /** config → database → migrations → app → listen → mail dispatcher. */
 async function main() {
   const config = loadConfig();
+  // PGlite's files, the spool and the socket: readable by the portal's account only.
+  process.umask(OWNER_ONLY_UMASK);
+  secureDataDir(config.dataDir);
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(dist) ? dist : undefined;
   // The embedded database belongs to one process: refused while a `npm run user` command holds it.

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { STATUT } from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,6 +261,27 @@ describe(`conservation des données (${dbKind})`, () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(await db.$count(etudiants, eq(etudiants.id, old))).toBe(1);
     await runRetention(db, config, NOW);
+  });
+
+  it('la tâche quotidienne vide aussi le dossier .eml des courriels passés la durée de conservation', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-spool-'));
+    const spool = path.join(dataDir, 'mail');
+    mkdirSync(spool);
+    const old = path.join(spool, '20250101T000000Z-ancien.eml');
+    const recent = path.join(spool, '20261101T000000Z-recent.eml');
+    writeFileSync(old, 'Subject: ancien\r\n\r\nhttp://localhost:3000/update/partenaire/JETON');
+    writeFileSync(recent, 'Subject: récent\r\n\r\n');
+    const longAgo = new Date(Date.now() - 366 * DAY);
+    utimesSync(old, longAgo, longAgo);
+    const lines: { obj: object; msg: string }[] = [];
+    const log = { info: (obj: object, msg: string) => lines.push({ obj, msg }), error: () => {} };
+    const job = startRetentionJob({ db, config: { ...config, dataDir }, log, firstDelayMs: 10 });
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(1);
+    await job.stop();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    expect(lines[0].obj).toMatchObject({ fichiersEml: 1 });
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -6,7 +6,7 @@ import { etudiantsRepository } from './features/etudiants/etudiants.repository.t
 import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
 import { purgeIdleSessions } from './platform/auth.ts';
-import { purgeOutbox } from './platform/mail/index.ts';
+import { purgeOutbox, purgeSpool } from './platform/mail/index.ts';
 
 /**
  * The retention schedule (docs/decisions.md, « Conservation des données »): personal data whose
@@ -79,7 +79,8 @@ export type RetentionJob = { stop: () => Promise<void> };
  */
 export function startRetentionJob(opts: {
   db: Db;
-  config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>;
+  /** `dataDir`: this process's .eml spool, purged on the same schedule (each process has its own). */
+  config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'> & { dataDir?: string };
   log: RetentionLog;
   firstDelayMs?: number;
   intervalMs?: number;
@@ -91,9 +92,13 @@ export function startRetentionJob(opts: {
     if (stopped || running) return;
     const started = Date.now();
     running = runRetention(db, config)
-      .then((counts) => {
-        if (counts) log.info({ ...counts, ms: Date.now() - started }, 'conservation des données appliquée');
-        else log.info({}, 'conservation des données déjà en cours dans un autre processus');
+      .then(async (counts) => {
+        // The spool is this process's own folder: purged here whichever process ran the database part.
+        const before = new Date(Date.now() - config.retentionDays * DAY_MS);
+        const fichiersEml = config.dataDir ? await purgeSpool(config.dataDir, before) : 0;
+        if (counts)
+          log.info({ ...counts, fichiersEml, ms: Date.now() - started }, 'conservation des données appliquée');
+        else log.info({ fichiersEml }, 'conservation des données déjà en cours dans un autre processus');
       })
       .catch((err: unknown) => log.error({ err }, 'conservation des données interrompue, nouvel essai demain'))
       .finally(() => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { secureDataDir } from '../platform/data-dir.ts';
 
 /**
  * The embedded database (PGlite in DATA_DIR/pglite) must be opened by one process at a time:
@@ -99,7 +100,7 @@ async function breakStale(file: string, staleText: string) {
 
 /** Takes the lock of `dataDir`, or throws `DataDirBusyError` naming the live process holding it. */
 export async function acquireDataLock(dataDir: string, holder: LockHolder): Promise<DataLock> {
-  mkdirSync(dataDir, { recursive: true });
+  secureDataDir(dataDir);
   const file = path.join(path.resolve(dataDir), LOCK_FILE);
   const me: LockOwner = { pid: process.pid, holder, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -58,6 +58,8 @@ export const agents = pgTable('agents', {
   nom: varchar({ length: 100 }).notNull(),
   photo: text(),
   actif: boolean().notNull().default(true),
+  /** A generated password (first administrator): every staff call but Mon compte answers 403 until changed. */
+  motDePasseAChanger: boolean('mot_de_passe_a_changer').notNull().default(false),
   createdAt: now(),
 });
 export const roles = pgTable('roles', {
@@ -249,6 +251,8 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
+    /** Links carrying a token, until sent: then blanked from text and html, and this emptied. */
+    personalLinks: jsonb('personal_links').$type<string[]>().notNull().default([]),
     status: varchar({ length: 10 }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -4,3 +4,10 @@ import { createHash, randomBytes } from 'node:crypto';
 export const newToken = () => randomBytes(32).toString('base64url');
 /** Tokens are stored hashed: a database leak gives no working link or session. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A personal link (a partner's renewal link, later the landlord's page) works for `days` after
+ * it was mailed: a mail kept in a mailbox or a backup for years opens nothing. Returns the
+ * oldest sending date still valid; an expired link is answered exactly like an unknown one.
+ */
+export const linkValidSince = (days: number, now = new Date()) => new Date(now.getTime() - days * 24 * 3600_000);

@@ -58,7 +58,7 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
 
 /** The partners table, its export, the partner page and its actions (spec §7 Admin). */
 export async function partenairesAdminRoutes(app: AppInstance) {
-  const deps = { db: app.db, mail: app.mail };
+  const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   const saved = (message: string) => ({ status: 'success' as const, message });
 
   app.get(

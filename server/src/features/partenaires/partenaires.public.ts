@@ -29,7 +29,7 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorR
 
 /** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
 export async function partenairesPublicRoutes(app: AppInstance) {
-  const deps = { db: app.db, mail: app.mail };
+  const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   // Anyone may write here: rate limit per address (0 turns it off) and the honeypot, which
   // answers a robot with the form's own success message.
   const limit = app.config.publicFormRateLimit;

@@ -7,7 +7,7 @@ import {
   type PartenaireType,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, filtres, partenaires, statuts } from '../../db/schema.ts';
 import {
@@ -183,30 +183,37 @@ export const partenairesRepository = {
       .orderBy(asc(sql`immutable_unaccent(lower(${p.nom}))`), asc(p.id));
   },
 
-  async findByTokenHash(db: DbOrTx, tokenHash: string) {
+  /** The partner whose link this is, if the link was mailed on or after `sentSince` (expiry). */
+  async findByTokenHash(db: DbOrTx, tokenHash: string, sentSince: Date) {
     const [row] = await db
       .select({ id: p.id, ...dataFields })
       .from(p)
-      .where(eq(p.tokenHash, tokenHash));
+      .where(and(eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)));
     return row;
   },
 
   /** Confirms unchanged and uses the token up, in one statement: a link works once. */
-  async confirmWithToken(db: DbOrTx, id: number, tokenHash: string): Promise<boolean> {
+  async confirmWithToken(db: DbOrTx, id: number, tokenHash: string, sentSince: Date): Promise<boolean> {
     const rows = await db
       .update(p)
       .set({ dateLastUpdate: new Date(), tokenHash: null, tokenSentAt: null })
-      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash)))
+      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
       .returning({ id: p.id });
     return rows.length > 0;
   },
 
   /** Stores the proposal for review and uses the token up, in one statement. */
-  async proposeWithToken(db: DbOrTx, id: number, tokenHash: string, data: PartenaireFields): Promise<boolean> {
+  async proposeWithToken(
+    db: DbOrTx,
+    id: number,
+    tokenHash: string,
+    sentSince: Date,
+    data: PartenaireFields,
+  ): Promise<boolean> {
     const rows = await db
       .update(p)
       .set({ tempdata: data, tokenHash: null, tokenSentAt: null })
-      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash)))
+      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
       .returning({ id: p.id });
     return rows.length > 0;
   },

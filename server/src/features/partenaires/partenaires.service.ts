@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { hashToken, newToken } from '../../platform/tokens.ts';
+import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
 import { logosRepository } from './logos.repository.ts';
@@ -18,7 +18,8 @@ import { type AdminWrite, partenairesRepository as repo } from './partenaires.re
  * The partner rules (spec §4, decisions §4) as plain functions: registration, the renewal token's
  * life (mailed, used once to confirm or to propose), and the staff review of a proposal.
  */
-export type PartenairesDeps = { db: Db; mail: Mailer };
+/** `linkDays`: how long a renewal link works after it was mailed (PARTNER_LINK_DAYS). */
+export type PartenairesDeps = { db: Db; mail: Mailer; linkDays: number };
 
 const introuvableToken = () => notFound(MESSAGES.partenaireIntrouvableToken);
 const introuvable = () => notFound(MESSAGES.partenaireIntrouvable);
@@ -36,23 +37,26 @@ export async function register(deps: PartenairesDeps, fields: PartenaireFields, 
   return repo.add(deps.db, fields, type);
 }
 
-/** The personal link's page: the partner's own fields. An unknown or used token is a 404. */
+/** The personal link's page: the partner's own fields. An unknown, used or expired token is a 404. */
 export async function viewByToken(deps: PartenairesDeps, token: string) {
-  const found = await repo.findByTokenHash(deps.db, hashToken(token));
+  const found = await repo.findByTokenHash(deps.db, hashToken(token), linkValidSince(deps.linkDays));
   if (!found) throw introuvableToken();
   return found;
 }
 
 export async function confirmUnchanged(deps: PartenairesDeps, id: number, token: string) {
-  if (!(await repo.confirmWithToken(deps.db, id, hashToken(token)))) throw introuvableToken();
+  if (!(await repo.confirmWithToken(deps.db, id, hashToken(token), linkValidSince(deps.linkDays)))) {
+    throw introuvableToken();
+  }
 }
 
 export async function propose(deps: PartenairesDeps, id: number, token: string, fields: PartenaireFields) {
   // The token is checked before the logo, so an id alone learns nothing.
-  const owner = await repo.findByTokenHash(deps.db, hashToken(token));
+  const since = linkValidSince(deps.linkDays);
+  const owner = await repo.findByTokenHash(deps.db, hashToken(token), since);
   if (owner?.id !== id) throw introuvableToken();
   await requireLogo(deps.db, fields, MESSAGES.remplirTousLesChamps);
-  if (!(await repo.proposeWithToken(deps.db, id, hashToken(token), fields))) throw introuvableToken();
+  if (!(await repo.proposeWithToken(deps.db, id, hashToken(token), since, fields))) throw introuvableToken();
 }
 
 /**
@@ -73,9 +77,9 @@ export async function sendRenewal(deps: PartenairesDeps, id: number) {
       paragraphs: [
         `Bonjour ${partenaire.civiliteR} ${partenaire.nomR},`,
         `Comme chaque année, nous vous demandons de vérifier les informations de « ${partenaire.nom} » publiées dans l’annuaire des partenaires du ${params.nomSite}.`,
-        'Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel et ne sert qu’une fois : merci de ne pas le transférer.',
+        `Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel, ne sert qu’une fois et reste valable ${deps.linkDays} jours : merci de ne pas le transférer.`,
       ],
-      link: { label: 'Vérifier mes informations', href: partenaireUpdatePath(token) },
+      link: { label: 'Vérifier mes informations', href: partenaireUpdatePath(token), personal: true },
     });
     const to = [...new Set([partenaire.mail, partenaire.mailR].map((m) => m.trim().toLowerCase()))].join(', ');
     await deps.mail.enqueue(tx, {

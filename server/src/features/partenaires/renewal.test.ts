@@ -1,9 +1,10 @@
 import { MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { mailOutbox, partenaires } from '../../db/schema.ts';
+import { PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { adminPut, register, uploadedLogo, validPartenaire } from './partenaires.fixtures.ts';
 
@@ -255,5 +256,74 @@ describe(`partenaires : renouvellement annuel par lien personnel (${dbKind})`, (
       (await admin('PUT', 'partenaire/valid/update/999999', { partenaire: validPartenaire(await uploadedLogo(t.app)) }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('le courriel envoyé n’est plus gardé avec son lien : la file n’en garde qu’une mention', async () => {
+    const id = await register(t.app);
+    const token = await renew(id);
+    const [stored] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'sent'))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.text).toContain(`Vérifier mes informations : ${PERSONAL_LINK_MARKER}`);
+    expect(stored.html).toContain(PERSONAL_LINK_MARKER);
+    expect(stored.personalLinks).toEqual([]);
+    // The mail itself carried the working link, and it still works.
+    expect((await view(token)).statusCode).toBe(200);
+  });
+
+  it('un lien envoyé il y a plus de PARTNER_LINK_DAYS jours répond comme un lien inconnu', async () => {
+    const id = await register(t.app);
+    const token = await renew(id);
+    const DAY = 24 * 3600_000;
+    const sentAt = async (daysAgo: number) =>
+      t.app.db
+        .update(partenaires)
+        .set({ tokenSentAt: new Date(Date.now() - daysAgo * DAY) })
+        .where(eq(partenaires.id, id));
+    await sentAt(59.9);
+    expect((await view(token)).statusCode).toBe(200);
+    await sentAt(60.1);
+    const logo = (await row(id)).logo;
+    for (const res of [
+      await view(token),
+      await confirm(id, { token }),
+      await propose(id, { ...validPartenaire(logo), token }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(MESSAGES.partenaireIntrouvableToken);
+    }
+    expect(await row(id)).toMatchObject({ tempdata: null, dateLastUpdate: null });
+    expect(MESSAGES.partenaireIntrouvableToken).toBe('Partenaire introuvable');
+  });
+
+  it('la durée de validité se règle par PARTNER_LINK_DAYS', async () => {
+    const short = await testApp({ SMTP_URL: peer.url, PUBLIC_URL, PARTNER_LINK_DAYS: '2' });
+    try {
+      const staff = (await short.agent(['ROLE_USER'])).cookie;
+      const id = await register(short.app);
+      const before = peer.received.length;
+      await short.app.inject({
+        method: 'PUT',
+        url: `/api/admin/partenaire/send/mail/update/${id}`,
+        headers: { cookie: staff },
+      });
+      await short.mail.drain();
+      const mail = peer.received.slice(before).at(-1);
+      const token = mail?.parsed.text?.match(LINK)?.[1] ?? '';
+      expect(mail?.parsed.text).toContain('reste valable 2 jours');
+      const open = () => short.app.inject({ url: `/api/partenaire/get/one/by/${token}` });
+      expect((await open()).statusCode).toBe(200);
+      await short.app.db
+        .update(partenaires)
+        .set({ tokenSentAt: new Date(Date.now() - 2 * 24 * 3600_000 - 60_000) })
+        .where(eq(partenaires.id, id));
+      expect((await open()).statusCode).toBe(404);
+    } finally {
+      await short.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { withoutPersonalLinks } from './render.ts';
 import { createDelivery, type DeliveryConfig } from './transport.ts';
 
 export type MailLog = {
@@ -36,6 +37,13 @@ const MIN = 60_000;
 export const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * MIN, 10 * MIN, 60 * MIN, 180 * MIN, 360 * MIN, 720 * MIN];
 
 type Rows = { rows: Record<string, unknown>[] };
+
+/**
+ * Once a mail has gone (or will never go), its stored copy keeps no working link: the outbox,
+ * and every backup made from it, then hold only the token's hash (in the feature's table).
+ */
+const forgetPersonalLinks = (row: typeof mailOutbox.$inferSelect) =>
+  row.personalLinks.length ? { ...withoutPersonalLinks(row, row.personalLinks), personalLinks: [] } : {};
 
 export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher {
   const { db, log } = opts;
@@ -83,13 +91,20 @@ export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher
         return { filename: a.filename, contentType: a.contentType, content: body.content };
       });
       const where = await delivery.deliver({ ...row, attachments });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()` }).where(mine);
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, ...forgetPersonalLinks(row) })
+        .where(mine);
       result.sent++;
       log.info({ ...ctx, where }, 'courriel remis');
     } catch (err) {
       const lastError = (err instanceof Error ? `${err.message}` : String(err)).slice(0, 2000);
       if (row.attempts >= maxAttempts) {
-        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(mine);
+        // Never delivered: staff send a new link; this one need not stay readable in the database.
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', lastError, ...forgetPersonalLinks(row) })
+          .where(mine);
         result.failed++;
         log.error({ ...ctx, err: lastError }, 'courriel abandonné après la dernière tentative');
         return;

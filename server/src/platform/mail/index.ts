@@ -4,7 +4,15 @@ import { type MailContent, type RenderedMail, renderMail } from './render.ts';
 
 export { DEFAULT_RETRY_DELAYS_MS, type DrainResult, type MailDispatcher, startMailDispatcher } from './dispatcher.ts';
 export { enqueueMail, type MailAttachment, type OutgoingMail, purgeOutbox } from './outbox.ts';
-export { absoluteUrl, type MailContent, type MailSiteParams, type RenderedMail, renderMail } from './render.ts';
+export {
+  absoluteUrl,
+  type MailContent,
+  type MailSiteParams,
+  PERSONAL_LINK_MARKER,
+  type RenderedMail,
+  renderMail,
+} from './render.ts';
+export { purgeSpool } from './transport.ts';
 
 /**
  * What features use (`app.mail`): inside the transaction of the state change, `render` then

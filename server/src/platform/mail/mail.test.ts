@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -232,6 +232,9 @@ describe('courriel sortant', () => {
       expect(Buffer.compare(parsed.attachments[0].content, pdf)).toBe(0);
       expect(stored.status).toBe('sent');
       expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ where: file }), expect.any(String));
+      // Only the portal's account reads the spool, whatever the umask.
+      expect(statSync(path.join(dataDir, 'mail')).mode & 0o777).toBe(0o700);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -10,6 +10,8 @@ export type OutgoingMail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Links carrying a token: blanked from the stored text and HTML once the mail is sent. */
+  personalLinks?: string[];
 };
 
 /** Fixed when queued: every retry carries the same Message-ID, so a receiver can spot a duplicate. */
@@ -40,6 +42,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, opts: { public
       text: mail.text,
       html: mail.html,
       attachments,
+      personalLinks: mail.personalLinks ?? [],
     })
     .returning({ id: mailOutbox.id });
   return row.id;

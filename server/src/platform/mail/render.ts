@@ -11,10 +11,14 @@ export type MailContent = {
   title: string;
   /** Plain text; a line break inside a paragraph is kept. */
   paragraphs: string[];
-  /** `href` is absolute or a path of the portal (made absolute with PUBLIC_URL). */
-  link?: { label: string; href: string };
+  /**
+   * `href` is absolute or a path of the portal (made absolute with PUBLIC_URL). `personal`: the
+   * link carries a token (it opens something without a login); it is blanked from the stored
+   * copy of the mail once sent (outbox `personalLinks`).
+   */
+  link?: { label: string; href: string; personal?: boolean };
 };
-export type RenderedMail = { text: string; html: string };
+export type RenderedMail = { text: string; html: string; personalLinks?: string[] };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -80,5 +84,19 @@ ${
 </body>
 </html>
 `;
+  return { text, html, ...(content.link?.personal && link ? { personalLinks: [link.href] } : {}) };
+}
+
+/** What replaces a personal link in the stored copy of a sent mail. */
+export const PERSONAL_LINK_MARKER = '[lien personnel retiré après envoi]';
+
+/** The stored copy of a mail without its personal links (as written in the text and in the HTML). */
+export function withoutPersonalLinks(mail: { text: string; html: string }, links: string[]) {
+  let { text, html } = mail;
+  for (const link of links) {
+    if (!link) continue;
+    text = text.replaceAll(link, PERSONAL_LINK_MARKER);
+    html = html.replaceAll(escapeHtml(link), escapeHtml(PERSONAL_LINK_MARKER)).replaceAll(link, PERSONAL_LINK_MARKER);
+  }
   return { text, html };
 }

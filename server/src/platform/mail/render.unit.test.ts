@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, renderMail } from './render.ts';
+import { absoluteUrl, PERSONAL_LINK_MARKER, renderMail, withoutPersonalLinks } from './render.ts';
 
 const params = {
   nomSite: 'Guichet numérique étudiant',
@@ -56,5 +56,32 @@ describe('renderMail', () => {
     expect(absoluteUrl('/update/partenaire/t', 'https://example.fr/guichet')).toBe(
       'https://example.fr/guichet/update/partenaire/t',
     );
+  });
+
+  it('un lien personnel est signalé au rendu, puis retiré du texte et du HTML stockés (forme échappée comprise)', () => {
+    const href = '/logement/AbC-123_x?etape=1&y=2';
+    const mail = renderMail({
+      params,
+      title: 'Votre logement',
+      paragraphs: ['Bonjour'],
+      link: { label: 'Ouvrir', href, personal: true },
+      publicUrl: 'https://example.fr',
+    });
+    const link = `https://example.fr${href}`;
+    expect(mail.personalLinks).toEqual([link]);
+    const stored = withoutPersonalLinks(mail, mail.personalLinks ?? []);
+    expect(`${stored.text}${stored.html}`).not.toContain('AbC-123_x');
+    expect(stored.text).toContain(`Ouvrir : ${PERSONAL_LINK_MARKER}`);
+    expect(stored.html).toContain(PERSONAL_LINK_MARKER);
+    // A link that is not personal is kept.
+    expect(
+      renderMail({
+        params,
+        title: 't',
+        paragraphs: [],
+        link: { label: 'a', href: '/' },
+        publicUrl: 'https://example.fr',
+      }).personalLinks,
+    ).toBeUndefined();
   });
 });

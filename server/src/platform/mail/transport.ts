@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -75,7 +75,8 @@ function spoolDelivery(config: DeliveryConfig): Delivery {
     describe: `fichiers .eml dans ${dir}`,
     async deliver(mail) {
       const { message: eml } = await builder.sendMail(message(mail, config.mailFrom));
-      await mkdir(dir, { recursive: true });
+      // Only the portal's system account reads the spool: mails carry personal data and links.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       // Time first so a listing is chronological; the Message-ID part keeps names unique across databases.
       const stamp = mail.createdAt
         .toISOString()
@@ -84,9 +85,35 @@ function spoolDelivery(config: DeliveryConfig): Delivery {
       const unique = mail.messageId.replace(/^<|@.*$/g, '');
       const file = path.join(dir, `${stamp}-${unique}.eml`);
       // Written whole then renamed: a reader never sees half a mail, a retry just replaces it.
-      await writeFile(`${file}.tmp`, eml as Buffer);
+      await writeFile(`${file}.tmp`, eml as Buffer, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
       return file;
     },
   };
+}
+
+/**
+ * Retention of the .eml spool (DATA_DIR/mail): files written before `before` go, like the sent
+ * mails of the outbox. Returns how many went; a missing folder is an empty spool.
+ */
+export async function purgeSpool(dataDir: string, before: Date): Promise<number> {
+  const dir = path.join(dataDir, 'mail');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml') && !name.endsWith('.eml.tmp')) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && info.mtime < before) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
