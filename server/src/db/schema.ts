@@ -58,6 +58,8 @@ export const agents = pgTable('agents', {
   nom: varchar({ length: 100 }).notNull(),
   photo: text(),
   actif: boolean().notNull().default(true),
+  /** A generated password (first administrator): every staff call but Mon compte answers 403 until changed. */
+  motDePasseAChanger: boolean('mot_de_passe_a_changer').notNull().default(false),
   createdAt: now(),
 });
 export const roles = pgTable('roles', {

@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "mot_de_passe_a_changer" boolean DEFAULT false NOT NULL;
