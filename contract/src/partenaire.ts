@@ -60,6 +60,9 @@ export const PARTENAIRE_MESSAGES = {
     'Votre inscription a bien été enregistrée. Elle sera examinée par le guichet avant sa publication dans l’annuaire des partenaires.',
   logoObligatoire: 'Veuillez ajouter votre logo.',
   logoInconnu: 'Ce logo est introuvable : veuillez le téléverser à nouveau.',
+  logoQuotaAdresse:
+    'Trop de logos envoyés depuis votre connexion aujourd’hui. Veuillez réessayer demain, ou contacter le guichet.',
+  logoQuotaTotal: 'L’envoi de logos est momentanément indisponible. Veuillez réessayer dans quelques heures.',
   civilite: 'Veuillez choisir Madame ou Monsieur.',
   categorieObligatoire: 'Veuillez choisir une catégorie pour un partenaire validé.',
   filtreObligatoire: 'Veuillez choisir un filtre pour un partenaire validé.',

@@ -59,6 +59,8 @@ const envSchema = z.object({
     .min(1, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .max(365, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .default(60),
+  LOGO_QUOTA_KB_PER_ADDRESS: z.coerce.number().int().min(1).default(20 * 1024),
+  LOGO_QUOTA_KB_TOTAL: z.coerce.number().int().min(1).default(200 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,6 +80,10 @@ export type Config = {
   retentionDays: number;
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
   partnerLinkDays: number;
+  /** Logo bytes one address may upload in 24 hours, in KB (features/partenaires/logo-quota.ts). */
+  logoQuotaKbPerAddress: number;
+  /** Bytes of logos not yet used by any partner that the database may hold, in KB. */
+  logoQuotaKbTotal: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -106,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     retentionDays: e.RETENTION_DAYS,
     partnerLinkDays: e.PARTNER_LINK_DAYS,
+    logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
+    logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
   };

@@ -3,8 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { logos, partenaires } from '../../db/schema.ts';
 import type { LogoImage } from './logo-image.ts';
 
-/** A logo nobody refers to is kept this long: the time to finish filling in a form after uploading. */
-export const ORPHAN_LOGO_MS = 24 * 60 * 60 * 1000;
+/**
+ * A logo nobody refers to is kept this long: the time to finish filling in a form after uploading
+ * (a few minutes; two hours leave room for an interruption). Shorter keeps anonymous uploads small.
+ */
+export const ORPHAN_LOGO_MS = 2 * 60 * 60 * 1000;
 
 /** A partner or a pending proposal that uses the logo of the row being looked at. */
 const usedBy = (db: DbOrTx) =>
@@ -32,8 +35,17 @@ export const logosRepository = {
     return !!row;
   },
 
+  /** Bytes held by logos that no partner and no pending proposal uses (uploads not yet used). */
+  async orphanBytes(db: DbOrTx): Promise<number> {
+    const [row] = await db
+      .select({ bytes: sql<string>`coalesce(sum(octet_length(${logos.data})), 0)` })
+      .from(logos)
+      .where(notExists(usedBy(db)));
+    return Number(row?.bytes ?? 0);
+  },
+
   /**
-   * Deletes logos older than a day that no partner and no pending proposal uses: abandoned
+   * Deletes logos older than ORPHAN_LOGO_MS that no partner and no pending proposal uses: abandoned
    * forms, replaced logos and refused proposals. Returns how many went.
    */
   async deleteOrphans(db: DbOrTx, now = new Date()): Promise<number> {

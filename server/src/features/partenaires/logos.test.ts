@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
-import { LOGO_MAX_BYTES, LOGO_NAME, MESSAGES } from '@guichet/contract';
+import { LOGO_MAX_BYTES, LOGO_NAME, MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { logos, partenaires } from '../../db/schema.ts';
+import { reencodeLogo } from './logo-image.ts';
 import { jpegLogo, multipart, pngLogo, register, upload } from './partenaires.fixtures.ts';
 
 const refused = {
@@ -164,7 +165,7 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     }
   });
 
-  it('supprime au téléversement suivant les logos de plus d’un jour que personne n’utilise', async () => {
+  it('supprime au téléversement suivant les logos de plus de deux heures que personne n’utilise', async () => {
     const used = await register(t.app, {});
     const [{ logo: usedLogo }] = await t.app.db
       .select({ logo: partenaires.logo })
@@ -179,8 +180,12 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     const orphanRecent = (await upload(t.app, await pngLogo('#0000ff'))).json().file as string;
     await t.app.db
       .update(logos)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .set({ createdAt: sql`now() - interval '121 minutes'` })
       .where(sql`${logos.name} in (${usedLogo}, ${proposed}, ${orphanOld})`);
+    await t.app.db
+      .update(logos)
+      .set({ createdAt: sql`now() - interval '119 minutes'` })
+      .where(eq(logos.name, orphanRecent));
 
     await upload(t.app, await pngLogo('#123456'));
     const names = (await t.app.db.select({ name: logos.name }).from(logos)).map((r) => r.name);
@@ -189,6 +194,75 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     expect(names).toContain(orphanRecent);
     expect(names).not.toContain(orphanOld);
     expect((await t.app.inject({ url: `/api/file/download/${orphanOld}` })).statusCode).toBe(404);
+  });
+});
+
+describe(`logos : plafonds des logos orphelins (${dbKind})`, () => {
+  // Noise, so the re-encoded PNG weighs tens of KB (a plain colour compresses to almost nothing).
+  const png = () =>
+    sharp({
+      create: {
+        width: 200,
+        height: 120,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+  let size: number;
+  beforeAll(async () => {
+    size = (await reencodeLogo(await png()))?.data.length ?? 0;
+    expect(size).toBeGreaterThan(20_000);
+  });
+  const kb = (logosCount: number) => String(Math.floor((logosCount * size) / 1024 + size / 2048));
+  const from = async (t: TestApp, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/logo/upload',
+      remoteAddress: address,
+      ...multipart('logo', 'l.png', 'image/png', await png()),
+    });
+
+  it('par adresse : au-delà des octets permis en 24 h, 429 en français et rien de stocké ; une autre adresse passe', async () => {
+    const t = await testApp({ LOGO_QUOTA_KB_PER_ADDRESS: kb(2), LOGO_QUOTA_KB_TOTAL: kb(100) });
+    try {
+      expect((await from(t, '198.51.100.7')).statusCode).toBe(200);
+      expect((await from(t, '198.51.100.7')).statusCode).toBe(200);
+      const third = await from(t, '198.51.100.7');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ status: 'error', message: PARTENAIRE_MESSAGES.logoQuotaAdresse });
+      expect(await t.app.db.$count(logos)).toBe(2);
+      expect((await from(t, '203.0.113.9')).statusCode).toBe(200);
+      expect(await t.app.db.$count(logos)).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('au total : au-delà des octets d’orphelins permis, 503 en français, même en rafale parallèle ; un logo utilisé ou expiré libère la place', async () => {
+    const t = await testApp({ LOGO_QUOTA_KB_PER_ADDRESS: kb(100), LOGO_QUOTA_KB_TOTAL: kb(3) });
+    try {
+      const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => from(t, `192.0.2.${i + 1}`)));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 503, 503, 503]);
+      const full = burst.find((r) => r.statusCode === 503);
+      expect(full?.json()).toMatchObject({ status: 'error', message: PARTENAIRE_MESSAGES.logoQuotaTotal });
+      expect(await t.app.db.$count(logos)).toBe(3);
+
+      // A registration uses one of them: it is no longer an orphan, one upload fits again.
+      const stored = burst.filter((r) => r.statusCode === 200).map((r) => r.json().file as string);
+      await register(t.app, { logo: stored[0] });
+      expect((await from(t, '192.0.2.50')).statusCode).toBe(200);
+      expect((await from(t, '192.0.2.51')).statusCode).toBe(503);
+
+      // Orphans past their two hours are deleted before the count.
+      await t.app.db.update(logos).set({ createdAt: sql`now() - interval '121 minutes'` });
+      expect((await from(t, '192.0.2.52')).statusCode).toBe(200);
+      expect(await t.app.db.$count(logos)).toBe(2);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -21,15 +21,25 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { directoryCache } from './directory-cache.ts';
 import { reencodeLogo } from './logo-image.ts';
+import { logoQuota } from './logo-quota.ts';
 import { logosRepository } from './logos.repository.ts';
 import * as rules from './partenaires.service.ts';
 
 const tags = ['Partenaires'];
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
 
 /** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
 export async function partenairesPublicRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
+  const quota = logoQuota({
+    perAddressBytes: app.config.logoQuotaKbPerAddress * 1024,
+    totalOrphanBytes: app.config.logoQuotaKbTotal * 1024,
+  });
   // Anyone may write here: rate limit per address (0 turns it off) and the honeypot, which
   // answers a robot with the form's own success message.
   const limit = app.config.publicFormRateLimit;
@@ -147,9 +157,8 @@ export async function partenairesPublicRoutes(app: AppInstance) {
       if (!bytes || part.file.truncated || bytes.length > LOGO_MAX_BYTES) throw refused();
       const logo = await reencodeLogo(bytes);
       if (!logo) throw refused();
-      await logosRepository.add(app.db, logo);
-      // Opportunistic cleanup: abandoned, replaced and refused logos do not pile up.
-      await logosRepository.deleteOrphans(app.db);
+      // Expired orphans are deleted, then the logo is stored if the bounds allow it.
+      await quota.store(app.db, request.ip, logo);
       return { status: 'success' as const, file: logo.name };
     },
   );
