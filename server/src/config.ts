@@ -22,6 +22,11 @@ const retentionDays = z.coerce
   .min(30, retentionError)
   .max(3650, retentionError);
 
+const kilobytes = (name: string) => {
+  const error = { error: `${name} doit être un nombre entier de Ko, au moins 1` };
+  return z.coerce.number(error).int(error).min(1, error);
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -59,8 +64,8 @@ const envSchema = z.object({
     .min(1, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .max(365, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .default(60),
-  LOGO_QUOTA_KB_PER_ADDRESS: z.coerce.number().int().min(1).default(20 * 1024),
-  LOGO_QUOTA_KB_TOTAL: z.coerce.number().int().min(1).default(200 * 1024),
+  LOGO_QUOTA_KB_PER_ADDRESS: kilobytes('LOGO_QUOTA_KB_PER_ADDRESS').default(20 * 1024),
+  LOGO_QUOTA_KB_TOTAL: kilobytes('LOGO_QUOTA_KB_TOTAL').default(200 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
