@@ -10,6 +10,11 @@ import { partenairesRepository as repo } from './partenaires.repository.ts';
  * clears it at once; another process behind the same database sees the change within TTL_MS.
  */
 const TTL_MS = 10_000;
+/**
+ * Entries kept at once: the ten themes and the usual combinations fit; anything else (a client
+ * can ask for any list of ids) evicts the least recently used, so memory stays bounded.
+ */
+export const DIRECTORY_CACHE_MAX = 64;
 type Entry = { at: number; body: Buffer; etag: string };
 
 const caches = new WeakMap<object, Map<string, Entry>>();
@@ -27,12 +32,23 @@ export const directoryCache = {
     const key = [...new Set(filtres ?? [])].sort((a, b) => a - b).join(',');
     const cache = cacheOf(db);
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit;
+    if (hit && Date.now() - hit.at < TTL_MS) {
+      // Most recently used last: a Map iterates in insertion order.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
     const list: PartenairePublic[] = await repo.publicList(db, filtres);
     const body = Buffer.from(JSON.stringify(list));
     const entry = { at: Date.now(), body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    cache.delete(key);
     cache.set(key, entry);
+    while (cache.size > DIRECTORY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
     return entry;
+  },
+  /** Entries held for this database (tests). */
+  size(db: DbOrTx): number {
+    return cacheOf(db).size;
   },
   /** After a change that can alter what the public sees (statut, actif, category, theme, fields). */
   clear(db: DbOrTx) {
