@@ -28,9 +28,11 @@ import { partenairesPublicRoutes } from './features/partenaires/partenaires.publ
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
+import { addressGroup } from './platform/client-address.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
+import { databaseRateLimitStore, type RateCounters, rateCounters } from './platform/rate-limit.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
 
 export type AppInstance = FastifyInstance<
@@ -46,6 +48,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     routeList: RouteRecord[];
+    /** Rate-limit counters in the database, seen by every server process. */
+    rateCounters: RateCounters;
     mail: Mailer;
   }
 }
@@ -74,7 +78,8 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -111,7 +116,14 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const counters = rateCounters(database.db);
+  app.decorate('rateCounters', counters);
+  app.addHook('onClose', () => counters.settle());
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(counters),
+    keyGenerator: (request) => addressGroup(request.ip),
+  });
   registerHoneypot(app);
   await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(sessionPlugin, {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './platform/client-address.ts';
 
 const url = (protocols: string[], what: string) =>
   z.string().refine(
@@ -67,6 +68,17 @@ const envSchema = z.object({
   LOGO_QUOTA_KB_PER_ADDRESS: kilobytes('LOGO_QUOTA_KB_PER_ADDRESS').default(20 * 1024),
   LOGO_QUOTA_KB_TOTAL: kilobytes('LOGO_QUOTA_KB_TOTAL').default(200 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const { entries, invalid } = parseTrustProxy(value);
+      for (const entry of invalid) {
+        const message = `TRUST_PROXY : « ${entry} » n’est ni une adresse IP ni un réseau CIDR (par exemple 127.0.0.1, 10.0.0.0/8 ou fd00::/8)`;
+        ctx.addIssue({ code: 'custom', message });
+      }
+      return entries;
+    }),
 });
 
 export type Config = {
@@ -92,6 +104,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** Reverse proxies (addresses, CIDR) whose X-Forwarded-For gives the client's address; none by default. */
+  trustProxy: string[];
 };
 
 /** Parses the environment once; a bad value stops the start with a readable list. */
@@ -121,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
+    trustProxy: e.TRUST_PROXY,
   };
 }

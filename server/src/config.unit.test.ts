@@ -63,3 +63,16 @@ describe('configuration de la conservation des données', () => {
     },
   );
 });
+
+describe('TRUST_PROXY', () => {
+  it('sans valeur, aucun relais n’est cru', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+
+  it('arrête le démarrage sur une entrée invalide, avec un message en français', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.local' })).toThrow(
+      /Configuration invalide :\n {2}- TRUST_PROXY: TRUST_PROXY : « proxy\.local » n’est ni une adresse IP ni un réseau CIDR/,
+    );
+  });
+});

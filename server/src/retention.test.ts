@@ -10,11 +10,11 @@ import type { Db, Tx } from './db/client.ts';
 import {
   etudiants,
   inscriptions,
-  loginFailures,
   logos,
   mailAttachments,
   mailOutbox,
   partenaires,
+  rateLimitCounters,
   sessions,
 } from './db/schema.ts';
 import { seedInscriptions } from './features/inscriptions/inscriptions.fixtures.ts';
@@ -38,7 +38,7 @@ const ZERO: RetentionCounts = {
   courriels: 0,
   piecesJointes: 0,
   sessions: 0,
-  echecsConnexion: 0,
+  compteursLimites: 0,
 };
 
 async function addEtudiant(db: Db, date: Date, statutId: number, email = 'camille@example.fr') {
@@ -148,15 +148,18 @@ describe(`conservation des données (${dbKind})`, () => {
     const onlyOldId = await attachmentOf(db, sentOld);
     const sharedId = await attachmentOf(db, sentRecent);
 
-    // Sessions idle past SESSION_IDLE_MINUTES; login failures past a day.
+    // Sessions idle past SESSION_IDLE_MINUTES; rate-limit counters past their expiry.
     const session = (lastSeenAt: Date) => ({ id: randomBytes(32).toString('hex'), agentId, lastSeenAt });
     const idle = session(new Date(NOW.getTime() - 120 * MIN - MIN));
     const active = session(new Date(NOW.getTime() - 120 * MIN + MIN));
     await db.insert(sessions).values([idle, active]);
-    const failure = (at: Date) => ({ username: 'camille', ip: '192.0.2.1', at });
+    const counter = (bucket: string, expiresAt: Date) => ({ bucket, windowStart: NOW, hits: 3, expiresAt });
     await db
-      .insert(loginFailures)
-      .values([failure(new Date(NOW.getTime() - DAY - MIN)), failure(new Date(NOW.getTime() - DAY + MIN))]);
+      .insert(rateLimitCounters)
+      .values([
+        counter('login:pair:camille|192.0.2.1', new Date(NOW.getTime() - MIN)),
+        counter('login:pair:camille|192.0.2.2', new Date(NOW.getTime() + MIN)),
+      ]);
 
     const sessionsBefore = await db.$count(sessions);
     const counts = await runRetention(db, config, NOW);
@@ -168,7 +171,7 @@ describe(`conservation des données (${dbKind})`, () => {
       courriels: 3,
       piecesJointes: 1,
       sessions: 1,
-      echecsConnexion: 1,
+      compteursLimites: 1,
     });
 
     expect(await idsOf(db.select({ id: etudiants.id }).from(etudiants))).toEqual(sorted(etudiantsKept));
@@ -195,7 +198,9 @@ describe(`conservation des données (${dbKind})`, () => {
     expect(sessionIds).toContain(active.id);
     expect(sessionIds).not.toContain(idle.id);
     expect(sessionIds).toHaveLength(sessionsBefore - 1);
-    expect(await db.$count(loginFailures)).toBe(1);
+    const counters = await db.select({ bucket: rateLimitCounters.bucket }).from(rateLimitCounters);
+    expect(counters.map((c) => c.bucket)).toContain('login:pair:camille|192.0.2.2');
+    expect(counters.map((c) => c.bucket)).not.toContain('login:pair:camille|192.0.2.1');
 
     // Idempotent: a second run finds nothing left to delete.
     expect(await runRetention(db, config, NOW)).toEqual(ZERO);
@@ -210,7 +215,7 @@ describe(`conservation des données (${dbKind})`, () => {
       courriels: 2,
       piecesJointes: 1,
       sessions: 1,
-      echecsConnexion: 1,
+      compteursLimites: 1,
     });
     expect(await offers()).toEqual(sorted([archivedOld, pendingOld, validatedOld]));
   });

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
-import { LOGIN_FAILURE_KEEP_MS, purgeLoginFailures } from './features/auth/login-throttle.ts';
 import { etudiantsRepository } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
 import { purgeIdleSessions } from './platform/auth.ts';
 import { purgeOutbox, purgeSpool } from './platform/mail/index.ts';
+import { purgeRateCounters } from './platform/rate-limit.ts';
 
 /**
  * The retention schedule (docs/decisions.md, « Conservation des données »): personal data whose
@@ -20,7 +20,7 @@ export type RetentionCounts = {
   courriels: number;
   piecesJointes: number;
   sessions: number;
-  echecsConnexion: number;
+  compteursLimites: number;
 };
 
 const DAY_MS = 24 * 3600_000;
@@ -51,7 +51,8 @@ export async function runRetention(
     const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
     const refused = await partenairesRepository.purgeRefused(tx, before);
     const sessions = await purgeIdleSessions(tx, new Date(now.getTime() - config.sessionIdleMinutes * 60_000));
-    const echecsConnexion = await purgeLoginFailures(tx, new Date(now.getTime() - LOGIN_FAILURE_KEEP_MS));
+    // Normally gone within minutes (each process purges them); this catches a quiet portal's last ones.
+    const compteursLimites = await purgeRateCounters(tx, now);
     // Last: its lock on the attachment bodies makes mail being queued with one wait until commit.
     const mail = await purgeOutbox(tx, before);
     return {
@@ -61,7 +62,7 @@ export async function runRetention(
       logos: refused.logos,
       ...mail,
       sessions,
-      echecsConnexion,
+      compteursLimites,
     };
   });
 }

@@ -13,7 +13,7 @@ import { CommandError } from './user-commands.ts';
  * file restores into the embedded database or into PostgreSQL (it also moves a portal from one
  * to the other). Sessions and failed logins are not kept: after a restore, agents log in again.
  */
-export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.loginFailures];
+export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.rateLimitCounters];
 
 /**
  * Every table of the schema but NOT_SAVED, each after the tables it references: read from the

@@ -92,16 +92,20 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_agent_idx').on(t.agentId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );
-/** Failed logins, counted per username and per address over a sliding window. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Rate-limit counters shared by every server process (login attempts, public forms): one row per
+ * bucket (what is limited and for whom) and fixed window, bumped by one atomic upsert. A row is
+ * useless once `expires_at` (two windows after its start) has passed, and purged.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
-    id: serial().primaryKey(),
-    username: varchar({ length: 100 }).notNull(),
-    ip: varchar({ length: 64 }).notNull(),
-    at: now(),
+    bucket: varchar({ length: 200 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('login_failures_username_idx').on(t.username, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
 // ── Landlord housing offers ───────────────────────────────────────────────────

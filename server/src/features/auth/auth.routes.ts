@@ -16,7 +16,7 @@ import { loginThrottle } from './login-throttle.ts';
 
 export async function authRoutes(app: AppInstance) {
   const tags = ['Session'];
-  const throttle = loginThrottle(app.db);
+  const throttle = loginThrottle(app.rateCounters);
 
   app.post(
     '/api/login',
@@ -29,9 +29,10 @@ export async function authRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const ip = request.ip;
-      if (await throttle.isBlocked(username, ip)) {
-        securityEvent(request.log, 'connexion_bloquee', {});
+      // Counted before the password is checked: parallel guesses get no more than a sequence.
+      const attempt = await throttle.attempt(username, request.ip);
+      if (!attempt.allowed) {
+        securityEvent(request.log, 'connexion_bloquee', { motif: attempt.motif });
         return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
       }
       const agent = await agentsRepository.findByUsername(app.db, username);
@@ -42,9 +43,9 @@ export async function authRoutes(app: AppInstance) {
       if (!user) {
         // The agent's id when the name exists; never the typed name (often a mistyped password).
         securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
-        await throttle.recordFailure(username, ip);
         return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
       }
+      await attempt.succeeded();
       await app.sessions.start(request, reply, user.id);
       securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
       return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };

@@ -1,35 +1,47 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema.ts';
+import { addressGroup } from '../../platform/client-address.ts';
+import type { RateCounters } from '../../platform/rate-limit.ts';
 
-/** Brute-force protection, shared by every server process through the database. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perUsername: 5, perIp: 20 } as const;
-/** A failure (username and address: personal data) is kept a day, well past the window. */
-export const LOGIN_FAILURE_KEEP_MS = 24 * 3600_000;
+/**
+ * Brute-force protection (docs/security.md), shared by every server process through the database.
+ * Each attempt is counted before its password is checked, over a sliding 15 minutes:
+ * - 5 per account and address: the attacker's own lock, which never shuts out the agent elsewhere;
+ * - 20 per address, whatever the account: one address trying many names;
+ * - 50 per account from all addresses together, counted only for attempts the two limits above let
+ *   through: guessing spread over many addresses stays bounded; it takes 10 addresses (IPv6: /64
+ *   networks) to lock the agent out, and only while the attack lasts.
+ */
+export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perAddress: 20, perAccount: 50 } as const;
 
-/** Retention: failures recorded before `before`. */
-export async function purgeLoginFailures(db: DbOrTx, before: Date): Promise<number> {
-  const rows = await db.delete(loginFailures).where(lt(loginFailures.at, before)).returning({ id: loginFailures.id });
-  return rows.length;
-}
+export type LoginAttempt =
+  | { allowed: false; motif: 'compte_et_adresse' | 'adresse' | 'compte' }
+  | { allowed: true; succeeded: () => Promise<void> };
 
-export function loginThrottle(db: Db) {
-  const since = () => new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+export function loginThrottle(counters: RateCounters) {
+  const windowMs = LOGIN_LIMITS.windowMinutes * 60_000;
   return {
-    async isBlocked(username: string, ip: string) {
-      const key = username.toLowerCase();
-      const [row] = await db
-        .select({
-          byUser: sql<number>`count(*) filter (where ${loginFailures.username} = ${key})::int`,
-          byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-        })
-        .from(loginFailures)
-        .where(and(gt(loginFailures.at, since()), or(eq(loginFailures.username, key), eq(loginFailures.ip, ip))));
-      return row.byUser >= LOGIN_LIMITS.perUsername || row.byIp >= LOGIN_LIMITS.perIp;
-    },
-    async recordFailure(username: string, ip: string) {
-      await db.insert(loginFailures).values({ username: username.toLowerCase().slice(0, 100), ip: ip.slice(0, 64) });
-      await purgeLoginFailures(db, new Date(Date.now() - LOGIN_FAILURE_KEEP_MS));
+    /** Counts this attempt (atomically, before any password check) and says whether it may go on. */
+    async attempt(username: string, ip: string): Promise<LoginAttempt> {
+      const account = username.toLowerCase().slice(0, 100);
+      const address = addressGroup(ip);
+      const pair = `login:pair:${account}|${address}`;
+      const byAddress = `login:address:${address}`;
+      const byAccount = `login:account:${account}`;
+      const local = await counters.hit([pair, byAddress], windowMs);
+      if (local.estimate(pair) > LOGIN_LIMITS.perAccountAndAddress)
+        return { allowed: false, motif: 'compte_et_adresse' };
+      if (local.estimate(byAddress) > LOGIN_LIMITS.perAddress) return { allowed: false, motif: 'adresse' };
+      const global = await counters.hit([byAccount], windowMs);
+      if (global.estimate(byAccount) > LOGIN_LIMITS.perAccount) return { allowed: false, motif: 'compte' };
+      return {
+        allowed: true,
+        // The right password: this address's mistakes on the account are forgiven, and the attempt
+        // no longer counts against the address or the account.
+        succeeded: async () => {
+          await counters.clear(pair);
+          await counters.release([byAddress], local.windowStart);
+          await counters.release([byAccount], global.windowStart);
+        },
+      };
     },
   };
 }
