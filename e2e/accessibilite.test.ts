@@ -95,6 +95,9 @@ async function linkedError(page: Page, selector: string) {
   return (await Promise.all(ids.split(' ').map((id) => page.locator(`#${id}`).textContent()))).join(' ').trim();
 }
 
+/** The page's own level-one heading, not the one of the loading state ("Chargement du portail…"). */
+const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 }).filter({ hasNotText: /^Chargement/ });
+
 /** No sideways scrolling at the current width. */
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -181,7 +184,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     const page = await portal.page();
     for (const path of ['/', '/inscription/partenaire', '/admin/login']) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await pageHeading(page).waitFor();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Aller au contenu' });
       expect(await active(page), path).toMatchObject({ tag: 'A', text: 'Aller au contenu' });
@@ -484,7 +487,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
       });
       for (const [path, button] of pages) {
         await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await pageHeading(page).waitFor();
         await page.waitForLoadState('networkidle');
         expect(await fitsWidth(page), `${path} à ${viewport.width} px`).toBe(true);
         if (button) {
