@@ -11,7 +11,7 @@ import { CommandError } from './user-commands.ts';
 /**
  * A logical backup: every table as gzip-compressed JSON lines, in foreign-key order. The same
  * file restores into the embedded database or into PostgreSQL (it also moves a portal from one
- * to the other). Sessions and failed logins are not kept: after a restore, agents log in again.
+ * to the other). Sessions and rate-limit counters are not kept: after a restore, agents log in again.
  */
 export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.rateLimitCounters];
 
