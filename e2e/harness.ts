@@ -18,7 +18,8 @@ import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
 import { freePort } from '../server/test/postgres-server.ts';
 
-const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+// E2E_WEB_DIST: a build of one's own, when several engineers build web/dist in one tree.
+const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 export const PASSWORD = 'mot-de-passe-e2e';
