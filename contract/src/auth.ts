@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   prenom: z.string(),
   nom: z.string(),
   roles: z.array(z.string()),
+  /** The password was generated (first administrator): it must be changed before anything else. */
+  motDePasseAChanger: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -30,3 +32,44 @@ export const loginSuccessSchema = z.object({
   path: z.string(),
 });
 export const loginFailureSchema = z.object({ logged: z.literal(false), error: z.string() });
+
+/** Staff passwords: at least this long (ASVS 2.1.1), whatever sets them (CLI, first start, Mon compte). */
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 200;
+
+export const PASSWORD_MESSAGES = {
+  tropCourt: `Le mot de passe doit contenir au moins ${STAFF_PASSWORD_MIN} caractères.`,
+  tropLong: `Le mot de passe ne doit pas dépasser ${STAFF_PASSWORD_MAX} caractères.`,
+  actuelObligatoire: 'Veuillez saisir votre mot de passe actuel.',
+  actuelIncorrect: 'Le mot de passe actuel est incorrect.',
+  confirmationDifferente: 'Les deux saisies du nouveau mot de passe ne sont pas identiques.',
+  identique: 'Le nouveau mot de passe doit être différent de l’actuel.',
+  change: 'Votre mot de passe a été changé.',
+  aChanger: 'Vous devez choisir un nouveau mot de passe (Mon compte) avant de continuer.',
+} as const;
+
+/** Machine-readable reason of the 403 an agent gets while its password must be changed. */
+export const MOT_DE_PASSE_A_CHANGER = 'mot_de_passe_a_changer';
+
+/** A new staff password (≥ 12 characters). */
+export const staffPasswordSchema = z
+  .string({ error: PASSWORD_MESSAGES.tropCourt })
+  .min(STAFF_PASSWORD_MIN, { error: PASSWORD_MESSAGES.tropCourt })
+  .max(STAFF_PASSWORD_MAX, { error: PASSWORD_MESSAGES.tropLong });
+
+/** `POST /api/admin/compte/mot-de-passe` (Mon compte): the current password, then the new one twice. */
+export const passwordChangeBodySchema = z
+  .object({
+    actuel: z
+      .string({ error: PASSWORD_MESSAGES.actuelObligatoire })
+      .min(1, { error: PASSWORD_MESSAGES.actuelObligatoire })
+      .max(STAFF_PASSWORD_MAX),
+    nouveau: staffPasswordSchema,
+    confirmation: z.string({ error: PASSWORD_MESSAGES.confirmationDifferente }).max(STAFF_PASSWORD_MAX),
+  })
+  .refine((b) => b.nouveau === b.confirmation, {
+    path: ['confirmation'],
+    error: PASSWORD_MESSAGES.confirmationDifferente,
+  })
+  .refine((b) => b.nouveau !== b.actuel, { path: ['nouveau'], error: PASSWORD_MESSAGES.identique });
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;

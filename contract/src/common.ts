@@ -13,6 +13,8 @@ export const errorResponseSchema = z.object({
   status: z.literal('error'),
   message: z.string().optional(),
   errors: z.array(fieldErrorSchema),
+  /** A machine-readable reason, when the client must act on it (e.g. `mot_de_passe_a_changer`). */
+  reason: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -20,6 +20,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { compteAdminRoutes } from './features/auth/compte.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
@@ -71,6 +72,7 @@ const features: Feature[] = [
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
   { admin: rolesAdminRoutes },
+  { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];
 
@@ -129,6 +131,7 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
   await app.register(sessionPlugin, {
     db: database.db,
     idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
     secureCookie: config.publicUrl.startsWith('https:'),
   });
   refuseCrossSiteWrites(app, config);

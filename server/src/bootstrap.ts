@@ -14,7 +14,11 @@ export async function ensureBootstrapAdmin(db: Db, config: Config, print: (line:
     prenom: 'Administrateur',
     nom: 'Guichet',
     roles: [...ROLES],
+    // A generated password lives on in the console's scrollback and logs: the first login replaces it.
+    motDePasseAChanger: !config.adminPassword,
   });
   print(`Compte administrateur créé : identifiant « ${config.adminUsername} ».`);
-  if (!config.adminPassword) print(`Mot de passe généré (affiché une seule fois) : ${password}`);
+  if (!config.adminPassword) {
+    print(`Mot de passe généré (affiché une seule fois, à changer à la première connexion) : ${password}`);
+  }
 }

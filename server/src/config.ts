@@ -56,8 +56,15 @@ const envSchema = z.object({
     .default('Guichet numérique étudiant <ne-pas-repondre@guichet.local>'),
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  // Staff passwords are at least 12 characters, the first administrator's too (issue 14).
+  ADMIN_PASSWORD: z.string().min(12, { error: 'ADMIN_PASSWORD doit contenir au moins 12 caractères' }).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
+    .int({ error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
+    .min(1, { error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
+    .max(168, { error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
+    .default(12),
   RETENTION_DAYS: retentionDays.default(365),
   PARTNER_LINK_DAYS: z.coerce
     .number({ error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
@@ -93,6 +100,8 @@ export type Config = {
   adminUsername: string;
   adminPassword: string | undefined;
   sessionIdleMinutes: number;
+  /** Hours after login a session ends, however active (absolute lifetime). */
+  sessionMaxHours: number;
   /** Days personal data is kept once its purpose is served (retention.ts, docs/decisions.md). */
   retentionDays: number;
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
@@ -129,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     retentionDays: e.RETENTION_DAYS,
     partnerLinkDays: e.PARTNER_LINK_DAYS,
     logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,

@@ -86,8 +86,9 @@ export async function testApp(env: Record<string, string> = {}, dataDir?: string
       });
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-      const sid = res.cookies.find((c) => c.name === 'sid');
-      return { cookie: `sid=${sid?.value}`, id, username };
+      // `sid`, or `__Host-sid` when PUBLIC_URL is https.
+      const sid = res.cookies.find((c) => c.name === app.sessions.cookieName);
+      return { cookie: `${sid?.name}=${sid?.value}`, id, username };
     },
     async close() {
       await app.close();

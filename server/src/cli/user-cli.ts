@@ -1,12 +1,14 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ROLES } from '@guichet/contract';
+import { ROLES, STAFF_PASSWORD_MIN } from '@guichet/contract';
 import { loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { askRunningServer } from './admin-socket.ts';
 import { acquireDataLock, DataDirBusyError } from './data-lock.ts';
+import { readSecret, type SecretInput, SecretInputError } from './read-secret.ts';
 import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
 
 /**
@@ -17,15 +19,17 @@ import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from
  */
 const USAGE = `Usage : npm run user -- <commande> [options]
 
-  add     --username U --password P --prenom F --nom N [--role ROLE_USER …]
+  add     --username U --prenom F --nom N [--role ROLE_USER …] [--password P]
           crée un agent (--role peut être répété : ${ROLES.join(', ')})
-  passwd  --username U --password P   change le mot de passe et ferme les sessions ouvertes
+  passwd  --username U [--password P]  change le mot de passe et ferme les sessions ouvertes
   disable --username U                désactive l’agent : plus de connexion, sessions fermées
   enable  --username U                réactive un agent désactivé
   list                                liste les agents, leur état et leurs rôles
   backup  --file F                    sauvegarde toute la base dans F (npm run backup -- --file F)
   restore --file F                    remplace toute la base par la sauvegarde F (npm run restore -- --file F)
 
+Sans --password, le mot de passe (${STAFF_PASSWORD_MIN} caractères au moins) est demandé sans être affiché, ou lu
+sur l’entrée standard (première ligne) : il ne reste ni dans l’historique du shell ni dans la liste des processus.
 Si le portail tourne sur la base embarquée, la commande passe par lui (DATA_DIR/admin.sock).`;
 
 const OPTIONS: Record<UserCommand['command'], string[]> = {
@@ -44,12 +48,16 @@ export type CliOptions = {
   err: (line: string) => void;
   /** How long to wait for a portal that is starting: it holds the data folder, its socket is not open yet. */
   waitForPortalMs?: number;
+  /** Where a password is read when --password is absent (default: the process's standard input). */
+  stdin?: SecretInput;
+  /** Where its prompt is written (default: standard error, so standard output stays the result). */
+  prompt?: Writable;
 };
 
 class UsageError extends Error {}
 
 /** argv → a validated command; French messages for every mistake. */
-function commandFromArgv(argv: string[]): UserCommand {
+async function commandFromArgv(argv: string[], opts: CliOptions): Promise<UserCommand> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -72,6 +80,14 @@ function commandFromArgv(argv: string[]): UserCommand {
     }
   }
   const { role, file, ...rest } = values;
+  if ((command === 'add' || command === 'passwd') && rest.password === undefined) {
+    try {
+      rest.password = await readSecret(opts.stdin ?? process.stdin, opts.prompt ?? process.stderr);
+    } catch (err) {
+      if (err instanceof SecretInputError) throw new CommandError(err.message);
+      throw err;
+    }
+  }
   return parseUserCommand({
     command,
     ...rest,
@@ -141,7 +157,7 @@ export async function runCli(argv: string[], opts: CliOptions): Promise<number> 
     return argv.length === 0 ? 2 : 0;
   }
   try {
-    const { lines, via } = await run(commandFromArgv(argv), opts);
+    const { lines, via } = await run(await commandFromArgv(argv, opts), opts);
     for (const line of lines) opts.out(line);
     opts.err(`(${via})`);
     return 0;

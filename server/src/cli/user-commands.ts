@@ -1,4 +1,4 @@
-import { ROLES } from '@guichet/contract';
+import { PASSWORD_MESSAGES, ROLES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from '@guichet/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
@@ -17,6 +17,12 @@ const name = (option: string) =>
     .min(1, required(option))
     .max(100, { error: `--${option} : 100 caractères au plus.` });
 
+/** Read from --password, standard input or a prompt (user-cli.ts); ≥ 12 characters like every staff password. */
+const staffPassword = z
+  .string(required('password'))
+  .min(STAFF_PASSWORD_MIN, { error: PASSWORD_MESSAGES.tropCourt })
+  .max(STAFF_PASSWORD_MAX, { error: PASSWORD_MESSAGES.tropLong });
+
 /** The CLI resolves the path against its own folder: the portal may run elsewhere. */
 const absoluteFile = z
   .string(required('file'))
@@ -30,10 +36,7 @@ export const userCommandSchema = z.discriminatedUnion('command', [
     username: existingUsername.regex(/^[A-Za-z0-9._@-]+$/, {
       error: 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres et les signes . _ - @',
     }),
-    password: z
-      .string(required('password'))
-      .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
-      .max(200, { error: 'Le mot de passe ne doit pas dépasser 200 caractères.' }),
+    password: staffPassword,
     prenom: name('prenom'),
     nom: name('nom'),
     roles: z
@@ -43,10 +46,7 @@ export const userCommandSchema = z.discriminatedUnion('command', [
   z.object({
     command: z.literal('passwd'),
     username: existingUsername,
-    password: z
-      .string(required('password'))
-      .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
-      .max(200, { error: 'Le mot de passe ne doit pas dépasser 200 caractères.' }),
+    password: staffPassword,
   }),
   z.object({ command: z.literal('disable'), username: existingUsername }),
   z.object({ command: z.literal('enable'), username: existingUsername }),

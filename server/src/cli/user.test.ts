@@ -138,7 +138,7 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
         '--username',
         'm.martin',
         '--password',
-        'MotDePasse!',
+        'MotDePasse!2026',
         '--prenom',
         'Marie',
         '--nom',
@@ -154,7 +154,7 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     expect(npm.out()).toContain(
       dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL de DATABASE_URL',
     );
-    const res = await portal.login('m.martin', 'MotDePasse!');
+    const res = await portal.login('m.martin', 'MotDePasse!2026');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       logged: true,
@@ -180,18 +180,67 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     }
   });
 
+  it('lit le mot de passe sur l’entrée standard quand --password manque (rien dans l’historique du shell)', async () => {
+    /** `npm run user` with the password piped in, as from a secrets manager: `… | npm run user -- add …`. */
+    const piped = (input: string, ...argv: string[]) => {
+      const child = spawn('npm', ['run', '--silent', 'user', '--', ...argv], { cwd: root, env });
+      let text = '';
+      child.stdout.on('data', (d) => {
+        text += d;
+      });
+      child.stderr.on('data', (d) => {
+        text += d;
+      });
+      child.stdin.end(input);
+      return new Promise<{ code: number | null; out: string }>((resolve) =>
+        child.on('exit', (code) => resolve({ code, out: text })),
+      );
+    };
+    const added = await piped(
+      'lu-sur-l-entree\nligne ignorée\n',
+      'add',
+      '--username',
+      's.stdin',
+      '--prenom',
+      'Sam',
+      '--nom',
+      'Stdin',
+    );
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/Agent « s\.stdin » \(Sam Stdin\) créé/);
+    expect(added.out).not.toContain('lu-sur-l-entree');
+    expect((await portal.login('s.stdin', 'lu-sur-l-entree')).status).toBe(200);
+    const short = await piped('onze-carac.\n', 'passwd', '--username', 's.stdin');
+    expect(short).toMatchObject({ code: 1 });
+    expect(short.out).toContain('Le mot de passe doit contenir au moins 12 caractères.');
+    expect((await piped('nouveau-par-tube\r\n', 'passwd', '--username', 's.stdin')).code).toBe(0);
+    expect((await portal.login('s.stdin', 'nouveau-par-tube')).status).toBe(200);
+  }, 60_000);
+
   it('change un mot de passe : les sessions ouvertes se ferment, seul le nouveau mot de passe marche', async () => {
     expect(
-      (await cli(env, 'add', '--username', 'p.petit', '--password', 'ancien-mdp', '--prenom', 'Pia', '--nom', 'Petit'))
-        .code,
+      (
+        await cli(
+          env,
+          'add',
+          '--username',
+          'p.petit',
+          '--password',
+          'ancien-mot-de-passe',
+          '--prenom',
+          'Pia',
+          '--nom',
+          'Petit',
+        )
+      ).code,
     ).toBe(0);
-    const session = cookieOf(await portal.login('p.petit', 'ancien-mdp'));
-    const res = await cli(env, 'passwd', '--username', 'P.Petit', '--password', 'nouveau-mdp');
+    const session = cookieOf(await portal.login('p.petit', 'ancien-mot-de-passe'));
+    const res = await cli(env, 'passwd', '--username', 'P.Petit', '--password', 'nouveau-mot-de-passe');
     expect(res).toMatchObject({ code: 0, out: 'Mot de passe de « p.petit » changé (1 session ouverte fermée).' });
     const current = await fetch(`${portal.url}/api/user/get/current`, { headers: { cookie: session } });
     expect(current.status).toBe(401);
-    expect((await portal.login('p.petit', 'ancien-mdp')).status).toBe(400);
-    expect((await portal.login('p.petit', 'nouveau-mdp')).status).toBe(200);
+    expect((await portal.login('p.petit', 'ancien-mot-de-passe')).status).toBe(400);
+    expect((await portal.login('p.petit', 'nouveau-mot-de-passe')).status).toBe(200);
   }, 60_000);
 
   it('désactive un agent : il perd ses sessions à l’instant et ne peut plus se connecter', async () => {
@@ -255,29 +304,45 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
   it('refuse en français, avec un code de sortie non nul et sans rien changer', async () => {
     const cases: [string[], number, RegExp][] = [
       [
-        ['add', '--username', 'm.martin', '--password', 'MotDePasse!', '--prenom', 'M', '--nom', 'M'],
+        ['add', '--username', 'm.martin', '--password', 'MotDePasse!2026', '--prenom', 'M', '--nom', 'M'],
         1,
         /L’identifiant « m\.martin » est déjà pris\./,
       ],
-      [['add', '--username', 'M.MARTIN', '--password', 'MotDePasse!', '--prenom', 'M', '--nom', 'M'], 1, /déjà pris/],
-      [['add', '--username', 'x', '--password', 'court', '--prenom', 'X', '--nom', 'Y'], 1, /au moins 8 caractères/],
       [
-        ['add', '--username', 'x y', '--password', 'assez-long', '--prenom', 'X', '--nom', 'Y'],
+        ['add', '--username', 'M.MARTIN', '--password', 'MotDePasse!2026', '--prenom', 'M', '--nom', 'M'],
+        1,
+        /déjà pris/,
+      ],
+      [['add', '--username', 'x', '--password', 'court', '--prenom', 'X', '--nom', 'Y'], 1, /au moins 12 caractères/],
+      [
+        ['add', '--username', 'x y', '--password', 'assez-long-oui', '--prenom', 'X', '--nom', 'Y'],
         1,
         /lettres sans accent/,
       ],
       [
-        ['add', '--username', 'x', '--password', 'assez-long', '--prenom', 'X', '--nom', 'Y', '--role', 'ROLE_CHEF'],
+        [
+          'add',
+          '--username',
+          'x',
+          '--password',
+          'assez-long-oui',
+          '--prenom',
+          'X',
+          '--nom',
+          'Y',
+          '--role',
+          'ROLE_CHEF',
+        ],
         1,
         /Rôle inconnu/,
       ],
       [
-        ['add', '--username', 'x', '--password', 'assez-long'],
+        ['add', '--username', 'x', '--password', 'assez-long-oui'],
         1,
         /L’option --prenom est obligatoire\.\nL’option --nom est obligatoire\./,
       ],
       [
-        ['passwd', '--username', 'personne', '--password', 'assez-long'],
+        ['passwd', '--username', 'personne', '--password', 'assez-long-oui'],
         1,
         /Aucun agent n’a l’identifiant « personne »\./,
       ],
@@ -353,7 +418,7 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const list = await cli(env, 'list');
     expect(list.out).toMatch(/a\.seul\s+Alix\s+Seul\s+actif\s+ROLE_ADMIN, ROLE_USER/);
-    expect((await cli(env, 'passwd', '--username', 'a.seul', '--password', 'autre-mdp')).code).toBe(0);
+    expect((await cli(env, 'passwd', '--username', 'a.seul', '--password', 'autre-mot-de-passe')).code).toBe(0);
     // The only administrator stays.
     expect((await cli(env, 'disable', '--username', 'a.seul')).code).toBe(1);
   }, 60_000);

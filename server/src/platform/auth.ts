@@ -1,5 +1,5 @@
-import { ACCESS, MESSAGES, type SessionUser } from '@guichet/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { ACCESS, MESSAGES, MOT_DE_PASSE_A_CHANGER, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -8,7 +8,11 @@ import { HttpError } from './errors.ts';
 import { securityEvent } from './security-log.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_COOKIE = 'sid';
+/**
+ * Over https the cookie is `__Host-sid`: the browser then accepts it only Secure, for Path=/ and
+ * without Domain, so a neighbouring subdomain or a plain-http page cannot set or shadow it.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 /** An admin area of decisions §4, or `connecte`: any logged-in agent (status list, own profile). */
 export type Access = keyof typeof ACCESS | 'connecte';
 
@@ -20,6 +24,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which admin area a route belongs to; every /api/admin route must name one. */
     access?: Access;
+    /** Open to an agent whose password must be changed (the change itself). */
+    whilePasswordToChange?: boolean;
   }
 }
 
@@ -29,12 +35,30 @@ const agentFields = {
   prenom: agents.prenom,
   nom: agents.nom,
   actif: agents.actif,
+  motDePasseAChanger: agents.motDePasseAChanger,
   roles: sql<string[]>`coalesce(array_agg(${roles.code}) filter (where ${roles.code} is not null), '{}')`,
 };
 
-const activeUser = (
-  row: { id: number; username: string; prenom: string; nom: string; actif: boolean; roles: string[] } | undefined,
-) => (row?.actif ? { id: row.id, username: row.username, prenom: row.prenom, nom: row.nom, roles: row.roles } : null);
+type AgentRow = {
+  id: number;
+  username: string;
+  prenom: string;
+  nom: string;
+  actif: boolean;
+  motDePasseAChanger: boolean;
+  roles: string[];
+};
+const activeUser = (row: AgentRow | undefined): SessionUser | null =>
+  row?.actif
+    ? {
+        id: row.id,
+        username: row.username,
+        prenom: row.prenom,
+        nom: row.nom,
+        roles: row.roles,
+        motDePasseAChanger: row.motDePasseAChanger,
+      }
+    : null;
 
 /** Loads an agent with its role codes; null when unknown or disabled. */
 export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | null> {
@@ -55,7 +79,7 @@ export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | 
  */
 function sessionLookup(db: Db) {
   const query = db
-    .select({ ...agentFields, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...agentFields, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(agents, eq(agents.id, sessions.agentId))
     .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
@@ -65,7 +89,7 @@ function sessionLookup(db: Db) {
     .prepare('session_agent');
   return async (sessionId: string) => {
     const [row] = await query.execute({ id: sessionId });
-    return row ? { lastSeenAt: row.lastSeenAt, user: activeUser(row) } : undefined;
+    return row ? { createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, user: activeUser(row) } : undefined;
   };
 }
 
@@ -75,11 +99,14 @@ export async function purgeIdleSessions(db: DbOrTx, before: Date): Promise<numbe
   return rows.length;
 }
 
-type SessionOptions = { db: Db; idleMinutes: number; secureCookie: boolean };
+type SessionOptions = { db: Db; idleMinutes: number; maxHours: number; secureCookie: boolean };
 
 /** Session cookies, the current-user getter, and the guard of the admin scope. */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
   const idleMs = opts.idleMinutes * 60_000;
+  // Absolute lifetime: even a session used all day long ends, so a stolen cookie is not good forever.
+  const maxMs = opts.maxHours * 3_600_000;
+  const cookieName = sessionCookieName(opts.secureCookie);
   const loadSession = sessionLookup(opts.db);
   const cookieOptions = {
     path: '/',
@@ -95,13 +122,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
   });
 
   async function resolve(request: FastifyRequest): Promise<SessionUser | null> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token) return null;
     const id = hashToken(token);
     const session = await loadSession(id);
     if (!session) return null;
-    const idle = Date.now() - session.lastSeenAt.getTime();
-    if (idle > idleMs) {
+    const now = Date.now();
+    const idle = now - session.lastSeenAt.getTime();
+    if (idle > idleMs || now - session.createdAt.getTime() > maxMs) {
       await opts.db.delete(sessions).where(eq(sessions.id, id));
       return null;
     }
@@ -114,19 +142,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
 
   app.decorate('sessions', {
     /** A new session id at every login (no fixation); the previous one, if any, is ended. */
+    cookieName,
     async start(request: FastifyRequest, reply: FastifyReply, agentId: number) {
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = request.cookies[cookieName];
       if (previous) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
       const token = newToken();
       await opts.db.insert(sessions).values({ id: hashToken(token), agentId });
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      // Opportunistic purge of idle sessions, so the table does not grow forever.
-      await opts.db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleMs)));
+      reply.setCookie(cookieName, token, cookieOptions);
+      // Opportunistic purge of expired sessions, so the table does not grow forever.
+      const now = Date.now();
+      await opts.db
+        .delete(sessions)
+        .where(or(lt(sessions.lastSeenAt, new Date(now - idleMs)), lt(sessions.createdAt, new Date(now - maxMs))));
     },
     async end(request: FastifyRequest, reply: FastifyReply) {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (token) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
     },
     /** Ends every session of an agent (disabled account, changed password). */
     async endAll(agentId: number) {
@@ -138,6 +170,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
+      /** `sid`, or `__Host-sid` over https. */
+      cookieName: string;
       start(request: FastifyRequest, reply: FastifyReply, agentId: number): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       endAll(agentId: number): Promise<void>;
@@ -166,7 +200,13 @@ export function guardAdminScope(app: FastifyInstance) {
     }
     // Every line this request logs, its completion included, names the agent (by id only).
     request.log = reply.log = request.log.child({ agentId: user.id });
-    const access = request.routeOptions.config.access;
+    const config = request.routeOptions.config;
+    // A generated password is known to whoever read the console: nothing else until it is changed.
+    if (user.motDePasseAChanger && !config.whilePasswordToChange) {
+      securityEvent(request.log, 'acces_refuse', { status: 403, route, reason: MOT_DE_PASSE_A_CHANGER });
+      throw new HttpError(403, PASSWORD_MESSAGES.aChanger, [], MOT_DE_PASSE_A_CHANGER);
+    }
+    const access = config.access;
     if (access === 'connecte') return;
     if (!access || !ACCESS[access].some((r) => user.roles.includes(r))) {
       securityEvent(request.log, 'acces_refuse', { status: 403, route });

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** A machine-readable reason the client acts on (errorResponseSchema `reason`). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -52,7 +54,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ status: 'error', message: MESSAGES.requeteInvalide, errors });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors });
+      const { statusCode, message, errors, reason } = error;
+      return reply.code(statusCode).send({ status: 'error', message, errors, ...(reason ? { reason } : {}) });
     }
     const code = error.statusCode ?? 500;
     if (code === 429) return reply.code(429).send({ status: 'error', message: MESSAGES.tropDeRequetes, errors: [] });

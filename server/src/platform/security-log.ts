@@ -11,6 +11,7 @@ export type SecurityEvent =
   | 'connexion_bloquee'
   | 'acces_refuse'
   | 'roles_modifies'
+  | 'mot_de_passe_change'
   | 'export_donnees'
   | 'action_groupee_etudiants';
 

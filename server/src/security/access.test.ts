@@ -1,5 +1,8 @@
+import { MOT_DE_PASSE_A_CHANGER, ROLE_MESSAGES } from '@guichet/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../test/harness.ts';
+import { agents, roles } from '../db/schema.ts';
 
 type Access = 'public' | 'connecte' | 'gestion' | 'roles';
 
@@ -11,6 +14,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/login': 'public',
   'GET /logout': 'public',
   'GET /api/user/get/current': 'public',
+  'GET /api/health': 'public',
   'GET /api/params/get/all': 'public',
   'GET /api/categorie/get/all': 'public',
   'GET /api/filtre/get/all': 'public',
@@ -44,7 +48,11 @@ const ROUTES: Record<string, Access> = {
   'GET /api/admin/role/get/:id': 'roles',
   'PUT /api/admin/role/update/:id': 'roles',
   'GET /api/admin/user/get/by/name': 'roles',
+  'POST /api/admin/compte/mot-de-passe': 'connecte',
 };
+
+/** The one staff call open while a generated password must be changed (auth.ts `whilePasswordToChange`). */
+const PASSWORD_CHANGE = 'POST /api/admin/compte/mot-de-passe';
 
 const PROFILES = {
   anonyme: null,
@@ -52,12 +60,14 @@ const PROFILES = {
   ROLE_USER: ['ROLE_USER'],
   ROLE_ADMIN_ROLE: ['ROLE_ADMIN_ROLE'],
   ROLE_ADMIN: ['ROLE_ADMIN'],
+  'ROLE_ADMIN, mot de passe à changer': ['ROLE_ADMIN'],
 } as const;
 
 /** What decisions §4 promises each profile on a route of this access. */
-function expected(access: Access, profile: keyof typeof PROFILES): 'passe' | 401 | 403 {
+function expected(route: string, access: Access, profile: keyof typeof PROFILES): 'passe' | 401 | 403 {
   if (access === 'public') return 'passe';
   if (profile === 'anonyme') return 401;
+  if (profile === 'ROLE_ADMIN, mot de passe à changer') return route === PASSWORD_CHANGE ? 'passe' : 403;
   if (access === 'connecte') return 'passe';
   const roles = PROFILES[profile] as readonly string[];
   const allowed = access === 'gestion' ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'];
@@ -69,7 +79,14 @@ describe(`matrice des accès (${dbKind})`, () => {
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
     t = await testApp();
-    for (const [name, roles] of Object.entries(PROFILES)) if (roles) cookies[name] = (await t.agent([...roles])).cookie;
+    for (const [name, codes] of Object.entries(PROFILES)) {
+      if (!codes) continue;
+      const agent = await t.agent([...codes]);
+      cookies[name] = agent.cookie;
+      if (name.includes('mot de passe à changer')) {
+        await t.database.db.update(agents).set({ motDePasseAChanger: true }).where(eq(agents.id, agent.id));
+      }
+    }
   });
   afterAll(() => t.close());
 
@@ -99,12 +116,40 @@ describe(`matrice des accès (${dbKind})`, () => {
           headers: cookies[profile] ? { cookie: cookies[profile] } : {},
           ...(method === 'GET' ? {} : { payload: {} }),
         });
-        const want = expected(access, profile);
+        const want = expected(route, access, profile);
         const got = res.statusCode;
         const ok = want === 'passe' ? got !== 401 && got !== 403 && got < 500 : got === want;
         if (!ok) wrong.push(`${route} en ${profile} : ${got}, attendu ${want}`);
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('le 403 d’un mot de passe à changer porte sa raison, lisible par l’application', async () => {
+    const res = await t.app.inject({
+      url: '/api/admin/statut/get/all',
+      headers: { cookie: cookies['ROLE_ADMIN, mot de passe à changer'] },
+    });
+    expect(res.json()).toMatchObject({ status: 'error', reason: MOT_DE_PASSE_A_CHANGER });
+  });
+
+  it('le rôle Administrateur ne se modifie que par un administrateur (403 pour un gestionnaire des rôles)', async () => {
+    const [admin] = await t.database.db.select().from(roles).where(eq(roles.code, 'ROLE_ADMIN'));
+    const current = await t.app.inject({
+      url: `/api/admin/role/get/${admin.id}`,
+      headers: { cookie: cookies.ROLE_ADMIN },
+    });
+    const members = (current.json().agents as { id: number }[]).map((a) => a.id);
+    const put = (profile: keyof typeof PROFILES) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/role/update/${admin.id}`,
+        headers: { cookie: cookies[profile] },
+        payload: { agents: members },
+      });
+    const refused = await put('ROLE_ADMIN_ROLE');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ROLE_MESSAGES.reserveAdministrateur('Administrateur'));
+    expect((await put('ROLE_ADMIN')).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,15 @@ import { agentRoles, agents, roles, sessions } from '../../db/schema.ts';
 import { containsText } from '../../platform/list-query.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 
-export type NewAgent = { username: string; password: string; prenom: string; nom: string; roles: string[] };
+export type NewAgent = {
+  username: string;
+  password: string;
+  prenom: string;
+  nom: string;
+  roles: string[];
+  /** A generated password: the agent must change it before any other staff call. */
+  motDePasseAChanger?: boolean;
+};
 export type AgentAccount = {
   id: number;
   username: string;
@@ -35,7 +43,13 @@ export const agentsRepository = {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(agents)
-        .values({ username: a.username, passwordHash, prenom: a.prenom, nom: a.nom })
+        .values({
+          username: a.username,
+          passwordHash,
+          prenom: a.prenom,
+          nom: a.nom,
+          motDePasseAChanger: a.motDePasseAChanger ?? false,
+        })
         .returning({ id: agents.id });
       if (a.roles.length) {
         const found = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.code, a.roles));
@@ -93,11 +107,14 @@ export const agentsRepository = {
       .where(and(inArray(agents.id, ids), eq(agents.actif, true)));
     return rows.map((r) => r.id);
   },
-  /** A new password ends every open session of the agent; returns how many. */
+  /**
+   * A new password ends every open session of the agent (returns how many) and lifts the duty to
+   * change a generated one: it is no longer the password someone read on the console.
+   */
   async setPassword(db: DbOrTx, agentId: number, password: string): Promise<number> {
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
-      await tx.update(agents).set({ passwordHash }).where(eq(agents.id, agentId));
+      await tx.update(agents).set({ passwordHash, motDePasseAChanger: false }).where(eq(agents.id, agentId));
       return endSessions(tx, agentId);
     });
   },

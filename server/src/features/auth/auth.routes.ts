@@ -7,7 +7,7 @@ import {
   MESSAGES,
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
-import { loadAgent, SESSION_COOKIE } from '../../platform/auth.ts';
+import { loadAgent } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { securityEvent } from '../../platform/security-log.ts';
@@ -60,7 +60,7 @@ export async function authRoutes(app: AppInstance) {
       const user = await request.currentUser();
       // A cookie whose session is gone (expired, logged out elsewhere, agent disabled) is a 401,
       // so the browser goes through /logout and the login page says why.
-      if (!user && request.cookies[SESSION_COOKIE]) throw new HttpError(401, MESSAGES.accesNonAutorise);
+      if (!user && request.cookies[app.sessions.cookieName]) throw new HttpError(401, MESSAGES.accesNonAutorise);
       return { logged: !!user, user };
     },
   );

@@ -6,7 +6,7 @@ import { containsText, type ListDefinition, type ListParams, runList } from '../
 
 type RoleFilter = { libelle?: string };
 
-const listFields = { id: roles.id, libelle: roles.libelle };
+const listFields = { id: roles.id, code: roles.code, libelle: roles.libelle };
 const roleList: ListDefinition<RoleListItem, RoleFilter> = {
   fields: listFields,
   // The helper selects either these fields or a count, always from the same table.

@@ -12,6 +12,7 @@ import {
   successSchema,
 } from '@guichet/contract';
 import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loggedAction } from '../../platform/security-log.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
@@ -39,7 +40,8 @@ export async function rolesAdminRoutes(app: AppInstance) {
     async (request) => {
       const role = await rolesRepository.find(app.db, request.params.id);
       if (!role) throw notFound(ROLE_MESSAGES.roleIntrouvable);
-      return { id: role.id, libelle: role.libelle, agents: await rolesRepository.agents(app.db, role.id) };
+      const agents = await rolesRepository.agents(app.db, role.id);
+      return { id: role.id, code: role.code, libelle: role.libelle, agents };
     },
   );
 
@@ -51,13 +53,18 @@ export async function rolesAdminRoutes(app: AppInstance) {
         tags,
         params: roleIdParamsSchema,
         body: roleUpdateBodySchema,
-        response: { 200: successSchema, ...refusals },
+        response: { 200: successSchema, 403: errorResponseSchema, ...refusals },
       },
     },
-    (request) =>
-      loggedAction(request.log, 'roles_modifies', { roleId: request.params.id, agents: request.body.agents }, () =>
-        updateRoleAgents(app.db, request.params.id, request.body.agents),
-      ),
+    async (request) => {
+      const actor = await requireUser(request);
+      return loggedAction(
+        request.log,
+        'roles_modifies',
+        { roleId: request.params.id, agents: request.body.agents },
+        () => updateRoleAgents(app.db, request.params.id, request.body.agents, actor),
+      );
+    },
   );
 
   app.get(

@@ -78,9 +78,9 @@ describe(`rôles et agents (${dbKind})`, () => {
     expect(all.json()).toEqual({
       count: 3,
       roles: [
-        { id: roleId.ROLE_ADMIN, libelle: 'Administrateur' },
-        { id: roleId.ROLE_USER, libelle: 'Agent' },
-        { id: roleId.ROLE_ADMIN_ROLE, libelle: 'Gestion des rôles' },
+        { id: roleId.ROLE_ADMIN, code: 'ROLE_ADMIN', libelle: 'Administrateur' },
+        { id: roleId.ROLE_USER, code: 'ROLE_USER', libelle: 'Agent' },
+        { id: roleId.ROLE_ADMIN_ROLE, code: 'ROLE_ADMIN_ROLE', libelle: 'Gestion des rôles' },
       ],
     });
     const desc = (await list('?sort[name]=libelle&sort[direction]=desc')).json();
@@ -91,10 +91,10 @@ describe(`rôles et agents (${dbKind})`, () => {
     ]);
     expect((await list('?filter[libelle]=ROLES')).json()).toEqual({
       count: 1,
-      roles: [{ id: roleId.ROLE_ADMIN_ROLE, libelle: 'Gestion des rôles' }],
+      roles: [{ id: roleId.ROLE_ADMIN_ROLE, code: 'ROLE_ADMIN_ROLE', libelle: 'Gestion des rôles' }],
     });
     expect((await list('?search=role')).json().roles).toEqual([
-      { id: roleId.ROLE_ADMIN_ROLE, libelle: 'Gestion des rôles' },
+      { id: roleId.ROLE_ADMIN_ROLE, code: 'ROLE_ADMIN_ROLE', libelle: 'Gestion des rôles' },
     ]);
     expect((await list('?rowsPerPage=5&page=1')).json()).toEqual({ count: 3, roles: [] });
     const badSort = await list('?sort[name]=code');
@@ -110,7 +110,7 @@ describe(`rôles et agents (${dbKind})`, () => {
     const res = await get(`/api/admin/role/get/${roleId.ROLE_ADMIN_ROLE}`, admin);
     expect(res.statusCode).toBe(200);
     const role = res.json();
-    expect(role).toMatchObject({ id: roleId.ROLE_ADMIN_ROLE, libelle: 'Gestion des rôles' });
+    expect(role).toMatchObject({ id: roleId.ROLE_ADMIN_ROLE, code: 'ROLE_ADMIN_ROLE', libelle: 'Gestion des rôles' });
     expect(role.agents[0]).toEqual({ id: zoe, prenom: 'Zoé', nom: 'Abadie', photo: null });
     expect(role.agents.map((a: { id: number }) => a.id)).not.toContain(parti);
     expect(JSON.stringify(role)).not.toMatch(/password|hash|username/i);
@@ -206,6 +206,58 @@ describe(`rôles et agents (${dbKind})`, () => {
     const others = (await agentsOf('ROLE_ADMIN_ROLE', moi)).filter((id) => id !== moi.id);
     expect((await put(roleId.ROLE_ADMIN_ROLE, others, moi)).statusCode).toBe(200);
     expect((await get('/api/admin/role/get/list/by/filters', moi)).statusCode).toBe(403);
+  });
+
+  it('refuse à un gestionnaire des rôles tout changement du rôle Administrateur (403 en français), rien ne change', async () => {
+    const gestionnaire = await t.agent(['ROLE_ADMIN_ROLE']);
+    const autreAdmin = await person('a.autre', 'Alix', 'Autre', ['ROLE_ADMIN']);
+    const before = await agentsOf('ROLE_ADMIN');
+    const message = ROLE_MESSAGES.reserveAdministrateur('Administrateur');
+    // Joining it, emptying it of the others, or sending it back unchanged: the role is not its to edit.
+    for (const list of [[...before, gestionnaire.id], [gestionnaire.id], [autreAdmin], before]) {
+      const res = await put(roleId.ROLE_ADMIN, list, gestionnaire);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', message, errors: [] });
+    }
+    expect((await agentsOf('ROLE_ADMIN')).sort()).toEqual([...before].sort());
+    const me = await get('/api/user/get/current', gestionnaire);
+    expect(me.json().user.roles).toEqual(['ROLE_ADMIN_ROLE']);
+    // It still reads the role (whom to ask), and an administrator changes it.
+    expect((await get(`/api/admin/role/get/${roleId.ROLE_ADMIN}`, gestionnaire)).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          roleId.ROLE_ADMIN,
+          before.filter((id) => id !== autreAdmin),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(await agentsOf('ROLE_ADMIN')).not.toContain(autreAdmin);
+  });
+
+  it('laisse un gestionnaire des rôles gérer Agent et Gestion des rôles pour les autres, jamais s’y ajouter lui-même', async () => {
+    const gestionnaire = await t.agent(['ROLE_ADMIN_ROLE']);
+    const collegue = await person('c.collegue', 'Claude', 'Collègue');
+    const agentsBefore = await agentsOf('ROLE_USER');
+    // Another agent into Agent, then into Gestion des rôles (keeping itself there): allowed.
+    expect((await put(roleId.ROLE_USER, [...agentsBefore, collegue], gestionnaire)).statusCode).toBe(200);
+    const gestion = await agentsOf('ROLE_ADMIN_ROLE');
+    expect((await put(roleId.ROLE_ADMIN_ROLE, [...gestion, collegue], gestionnaire)).statusCode).toBe(200);
+    // Itself into Agent (the personal data): refused, nothing changed.
+    const withCollegue = await agentsOf('ROLE_USER');
+    const self = await put(roleId.ROLE_USER, [...withCollegue, gestionnaire.id], gestionnaire);
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual({ status: 'error', message: ROLE_MESSAGES.pasPourSoi, errors: [] });
+    expect((await agentsOf('ROLE_USER')).sort()).toEqual([...withCollegue].sort());
+    expect((await get('/api/admin/inscriptions/get/list/by/filters', gestionnaire)).statusCode).toBe(403);
+    // An administrator may add itself (it already holds every right), and adds the role manager.
+    const chef = await t.agent(['ROLE_ADMIN']);
+    expect((await put(roleId.ROLE_USER, [...withCollegue, chef.id], chef)).statusCode).toBe(200);
+    expect((await put(roleId.ROLE_USER, [...withCollegue, chef.id, gestionnaire.id], chef)).statusCode).toBe(200);
+    // Now a member of Agent, the role manager may keep itself there while removing someone else.
+    const kept = (await agentsOf('ROLE_USER')).filter((id) => id !== collegue);
+    expect((await put(roleId.ROLE_USER, kept, gestionnaire)).statusCode).toBe(200);
+    expect(await agentsOf('ROLE_USER')).toContain(gestionnaire.id);
   });
 
   it('cherche les agents actifs par prénom, nom ou identifiant, sans accents ni casse, 20 au plus', async () => {

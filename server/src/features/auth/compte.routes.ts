@@ -1,0 +1,39 @@
+import { errorResponseSchema, PASSWORD_MESSAGES, passwordChangeBodySchema, successSchema } from '@guichet/contract';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../platform/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { securityEvent } from '../../platform/security-log.ts';
+import { agentsRepository } from './agents.repository.ts';
+
+/** /api/admin: "Mon compte", open to every logged-in agent. */
+export async function compteAdminRoutes(app: AppInstance) {
+  app.post(
+    '/compte/mot-de-passe',
+    {
+      // The one staff call left to an agent whose generated password must be changed.
+      config: { access: 'connecte', whilePasswordToChange: true },
+      schema: {
+        tags: ['Session'],
+        body: passwordChangeBodySchema,
+        response: { 200: successSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const agent = await agentsRepository.findByUsername(app.db, user.username);
+      // The current password proves that the person at the screen owns the session's account.
+      if (!agent || !(await verifyPassword(request.body.actuel, agent.passwordHash))) {
+        throw badRequest(
+          [{ key: 'actuel', error: PASSWORD_MESSAGES.actuelIncorrect }],
+          PASSWORD_MESSAGES.actuelIncorrect,
+        );
+      }
+      // Every session of the agent ends (a thief's too); this browser continues in a new one.
+      await agentsRepository.setPassword(app.db, agent.id, request.body.nouveau);
+      await app.sessions.start(request, reply, agent.id);
+      securityEvent(request.log, 'mot_de_passe_change', { agentId: agent.id });
+      return { status: 'success' as const, message: PASSWORD_MESSAGES.change };
+    },
+  );
+}
