@@ -63,7 +63,26 @@ export type AppDeps = {
   logger?: boolean | object;
   /** The running mail dispatcher; `app.mail.wake()` reaches it. */
   mailDispatcher?: { wake: () => void };
+  /** Tests only: shorter server timeouts than SERVER_TIMEOUTS. */
+  timeouts?: Partial<ServerTimeouts>;
 };
+
+/**
+ * Server timeouts (docs/decisions.md, « Délais du serveur et de la base »). `requestTimeout` bounds
+ * receiving a request, headers and body (a client dripping bytes, a 3 MB logo on a slow line), never
+ * the answer: an export of a million rows streams for 30–50 s and is not cut. `connectionTimeout`
+ * closes a socket with no traffic either way for that long: longer than the statement timeout
+ * (60 s), so a slow first batch answers its own error. `keepAliveTimeout` stays above the 60 s
+ * idle timeout of common reverse proxies, so the server never closes a connection a proxy reuses.
+ * `connectionsCheckingInterval`: how often Node looks for requests past `requestTimeout`.
+ */
+export const SERVER_TIMEOUTS = {
+  requestTimeout: 60_000,
+  connectionTimeout: 120_000,
+  keepAliveTimeout: 72_000,
+  connectionsCheckingInterval: 30_000,
+};
+export type ServerTimeouts = typeof SERVER_TIMEOUTS;
 
 /** A feature registers a public part under /api and an admin part under /api/admin. */
 export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (app: AppInstance) => Promise<void> };
@@ -76,10 +95,16 @@ const features: Feature[] = [
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];
 
-export async function buildApp({ config, database, logger, mailDispatcher }: AppDeps): Promise<AppInstance> {
+export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {
+  const limits = { ...SERVER_TIMEOUTS, ...timeouts };
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    // Node applies the larger of headersTimeout (default 60 s) and requestTimeout to the body.
+    http: { connectionsCheckingInterval: limits.connectionsCheckingInterval, headersTimeout: limits.requestTimeout },
     // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
@@ -97,6 +122,14 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
   });
   app.decorate('mail', createMailer({ publicUrl: config.publicUrl, wake: () => mailDispatcher?.wake() }));
   registerErrorHandling(app);
+  // API answers, the session calls and /logout are never stored by a browser or a proxy, unless a
+  // route says otherwise (logos, the public directory's ETag).
+  app.addHook('onSend', async (request, reply) => {
+    const url = request.url;
+    if ((url.startsWith('/api/') || url.startsWith('/logout')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -143,7 +176,16 @@ export async function buildApp({ config, database, logger, mailDispatcher }: App
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API's map is for staff (decisions: « Documentation de l’API »): 401 without a session.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: {
+      onRequest: async (request) => {
+        if (!(await request.currentUser())) throw new HttpError(401, MESSAGES.accesNonAutorise);
+      },
+    },
+  });
 
   await app.register(authRoutes);
   await app.register(

@@ -47,6 +47,8 @@ export async function runRetention(
   const before = new Date(now.getTime() - config.retentionDays * DAY_MS);
   return db.transaction(async (tx) => {
     if (!(await tryRetentionLock(tx))) return undefined;
+    // A first run over a large backlog may delete for longer than a request's statement timeout.
+    await tx.execute(sql`set local statement_timeout = 0`);
     const etudiants = await etudiantsRepository.purge(tx, before);
     const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
     const refused = await partenairesRepository.purgeRefused(tx, before);

@@ -40,6 +40,16 @@ const RANDOM_PAGE_COST = '1.1';
  */
 const PLANNER_SETTINGS = { random_page_cost: RANDOM_PAGE_COST, enable_incremental_sort: 'off' };
 
+/**
+ * PostgreSQL cancels a statement running longer than this (per connection): a runaway query cannot
+ * hold a connection and its locks forever. Legitimate work stays far below it: a list with its count
+ * over a million rows takes about 2 s, an export reads batches of a few thousand rows each. Migrations
+ * and the retention run lift it for their own transaction. PGlite ignores statement_timeout (no timer
+ * interrupts in its WebAssembly build; measured: pg_sleep(1) under a 200 ms timeout returns after 1 s),
+ * so the embedded database has none: it serves one process, behind the server's request limits.
+ */
+export const STATEMENT_TIMEOUT_MS = 60_000;
+
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   let client: PGlite;
   if (typeof dataDir === 'string') {
@@ -58,12 +68,13 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<Database> {
+  const settings = { ...PLANNER_SETTINGS, statement_timeout: String(opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS) };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
-    options: Object.entries(PLANNER_SETTINGS)
+    options: Object.entries(settings)
       .map(([k, v]) => `-c ${k}=${v}`)
       .join(' '),
   });

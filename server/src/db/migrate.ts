@@ -23,6 +23,9 @@ export async function migrate(database: Database): Promise<void> {
     return;
   }
   await database.db.transaction(async (tx) => {
+    // Waiting for another process's migrations, or building an index on a big table, may take
+    // longer than the statement timeout meant for requests.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
     await seedReference(tx);

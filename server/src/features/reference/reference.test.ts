@@ -27,7 +27,10 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
   });
 
   it('décrit chaque route de l’API dans le document OpenAPI', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, object> };
+    const { cookie } = await t.agent([]);
+    const doc = (await t.app.inject({ url: '/api/docs/json', headers: { cookie } })).json() as {
+      paths: Record<string, object>;
+    };
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
     );
@@ -39,7 +42,15 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
       if (!documented.has(`${r.method} ${openapiPath}`)) missing.push(`${r.method} ${r.url}`);
     }
     expect(missing).toEqual([]);
-    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+    expect((await t.app.inject({ url: '/api/docs', headers: { cookie } })).statusCode).toBeLessThan(400);
+  });
+
+  it('ne montre la documentation de l’API qu’aux agents connectés (401 sinon)', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).not.toContain('openapi');
+    }
   });
 });
 

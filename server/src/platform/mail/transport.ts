@@ -49,10 +49,14 @@ export function createDelivery(config: DeliveryConfig): Delivery {
 
 function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const url = new URL(smtpUrl);
+  const local = LOOPBACK.has(url.hostname);
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
-    // A local relay or test peer without TLS; anywhere else STARTTLS is used when offered.
-    ignoreTLS: url.protocol === 'smtp:' && LOOPBACK.has(url.hostname),
+    // A local relay or test peer may speak plain SMTP. Any other server must offer STARTTLS
+    // (smtps: is TLS from the start): mail carries personal data and links, and a man in the
+    // middle who strips STARTTLS gets nothing, the mail waits and is retried.
+    ignoreTLS: url.protocol === 'smtp:' && local,
+    requireTLS: url.protocol === 'smtp:' && !local,
     // Bounded so a hung server cannot hold a claimed row past its 5-minute lease.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
