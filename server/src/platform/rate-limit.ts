@@ -115,8 +115,10 @@ export function databaseRateLimitStore(counters: RateCounters): FastifyRateLimit
         (err: Error) => callback(err),
       );
     }
-    child(routeOptions: { method: string | string[]; url: string }) {
-      return new DatabaseStore(undefined, `${[routeOptions.method].flat().join(',')} ${routeOptions.url}`);
+    // At run time @fastify/rate-limit passes the route under `routeInfo` (its types say otherwise).
+    child(options: object) {
+      const { method, url } = (options as { routeInfo: { method: string | string[]; url: string } }).routeInfo;
+      return new DatabaseStore(undefined, `${[method].flat().join(',')} ${url}`);
     }
   }
   return DatabaseStore;
