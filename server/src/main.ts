@@ -23,6 +23,8 @@ async function main() {
   const dataLock = config.databaseUrl ? undefined : await acquireDataLock(config.dataDir, 'serveur');
   const database = await openDatabase(config);
   await migrate(database);
+  // The embedded database's files, created 0666 by PGlite: 0600 like the rest of DATA_DIR.
+  if (!config.databaseUrl) secureDataDir(config.dataDir, { everything: true });
   let dispatcher: MailDispatcher | undefined;
   let retention: RetentionJob | undefined;
   const app = await buildApp({ config, database, mailDispatcher: { wake: () => dispatcher?.wake() } });

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,5 +21,20 @@ describe('DATA_DIR réservé au compte du portail', () => {
     chmodSync(dir, 0o755);
     secureDataDir(dir);
     expect(mode(dir)).toBe(0o700);
+  });
+
+  it('sur demande, ramène aussi ce qu’il contient : dossiers 0700, fichiers 0600', () => {
+    const dir = path.join(root, 'contenu');
+    mkdirSync(path.join(dir, 'pglite', 'base'), { recursive: true });
+    chmodSync(path.join(dir, 'pglite'), 0o755);
+    writeFileSync(path.join(dir, 'pglite', 'base', '1'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dir, 'pglite', 'base', '1'), 0o666);
+    writeFileSync(path.join(dir, 'admin.lock'), 'x', { mode: 0o644 });
+    chmodSync(path.join(dir, 'admin.lock'), 0o644);
+    secureDataDir(dir, { everything: true });
+    expect(mode(path.join(dir, 'pglite'))).toBe(0o700);
+    expect(mode(path.join(dir, 'pglite', 'base'))).toBe(0o700);
+    expect(mode(path.join(dir, 'pglite', 'base', '1'))).toBe(0o600);
+    expect(mode(path.join(dir, 'admin.lock'))).toBe(0o600);
   });
 });
