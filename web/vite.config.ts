@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const require = createRequire(import.meta.url);
 /** React Router's package exports only its development build; the production one sits beside it. */
@@ -11,7 +12,8 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // Brotli and gzip copies beside each file, sent as they are by the server (app.ts serveWebApp).
+  plugins: [react(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest lets the benchmark measure what each page downloads first.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 1200 },

@@ -22,6 +22,7 @@ import type { Database, Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
@@ -30,6 +31,7 @@ import { referenceAdminRoutes, referencePublicRoutes } from './features/referenc
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
+import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
@@ -87,6 +89,7 @@ export type ServerTimeouts = typeof SERVER_TIMEOUTS;
 /** A feature registers a public part under /api and an admin part under /api/admin. */
 export type Feature = { public?: (app: AppInstance) => Promise<void>; admin?: (app: AppInstance) => Promise<void> };
 const features: Feature[] = [
+  { public: healthRoutes },
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
@@ -131,6 +134,8 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     }
   });
 
+  // Before any route: the plugin attaches to each route as it is declared.
+  await registerCompression(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -256,6 +261,8 @@ function serveWebApp(app: AppInstance, dist: string) {
     root: dist,
     wildcard: false,
     index: false,
+    // The build's .br/.gz copies (web/precompress.ts), chosen by Accept-Encoding, with Vary.
+    preCompressed: true,
     setHeaders: (reply, file) => {
       reply.header(
         'cache-control',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PartenairePublic } from '@guichet/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { COMPRESS_THRESHOLD, compressOnce, type Encoding } from '../../platform/compression.ts';
 import { partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
@@ -15,7 +16,8 @@ const TTL_MS = 10_000;
  * can ask for any list of ids) evicts the least recently used, so memory stays bounded.
  */
 export const DIRECTORY_CACHE_MAX = 64;
-type Entry = { at: number; body: Buffer; etag: string };
+/** `compressed`: brotli and gzip copies, each made once per entry on first demand (not per visitor). */
+type Entry = { at: number; body: Buffer; etag: string; compressed: Partial<Record<Encoding, Promise<Buffer>>> };
 
 const caches = new WeakMap<object, Map<string, Entry>>();
 const cacheOf = (db: DbOrTx) => {
@@ -40,11 +42,21 @@ export const directoryCache = {
     }
     const list: PartenairePublic[] = await repo.publicList(db, filtres);
     const body = Buffer.from(JSON.stringify(list));
-    const entry = { at: Date.now(), body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const entry: Entry = { at: Date.now(), body, etag, compressed: {} };
     cache.delete(key);
     cache.set(key, entry);
     while (cache.size > DIRECTORY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
     return entry;
+  },
+  /**
+   * The entry's bytes in `encoding` (undefined: raw), with their own ETag: a strong validator names
+   * one representation. Small bodies go raw, as the compress plugin would send them.
+   */
+  async encoded(entry: Entry, encoding: Encoding | undefined): Promise<{ body: Buffer; etag: string }> {
+    if (!encoding || entry.body.length < COMPRESS_THRESHOLD) return entry;
+    entry.compressed[encoding] ??= compressOnce(entry.body, encoding);
+    return { body: await entry.compressed[encoding], etag: `${entry.etag.slice(0, -1)}-${encoding}"` };
   },
   /** Entries held for this database (tests). */
   size(db: DbOrTx): number {

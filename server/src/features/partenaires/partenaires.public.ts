@@ -17,6 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { acceptedEncoding } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { directoryCache } from './directory-cache.ts';
@@ -73,12 +74,17 @@ export async function partenairesPublicRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const { body, etag } = await directoryCache.get(app.db, request.query.filtres);
+      const entry = await directoryCache.get(app.db, request.query.filtres);
+      // Compressed once per cache entry, not per visitor; a Content-Encoding set here keeps the
+      // compress plugin off these bytes.
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const { body, etag } = await directoryCache.encoded(entry, encoding);
       // The body is already JSON of exactly the public fields (the repository's select), as
       // bytes: it skips the serializer, hence the plain reply type.
       const raw = reply as unknown as FastifyReply;
-      raw.header('etag', etag).header('cache-control', 'public, max-age=10');
+      raw.header('etag', etag).header('cache-control', 'public, max-age=10').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return raw.code(304).send();
+      if (body !== entry.body) raw.header('content-encoding', encoding);
       return raw.type('application/json; charset=utf-8').send(body);
     },
   );
