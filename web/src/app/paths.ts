@@ -18,5 +18,6 @@ export const paths = {
     partenaire: (id: number | string) => `/admin/partenaire/${id}`,
     etudiants: '/admin/etudiants',
     roles: '/admin/roles',
+    compte: '/admin/compte',
   },
 } as const;

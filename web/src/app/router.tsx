@@ -76,6 +76,11 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).AdminIndex }) },
           {
+            // Mon compte: every agent, whatever its roles.
+            path: 'compte',
+            lazy: async () => ({ Component: (await import('../features/auth/compte-page.tsx')).ComptePage }),
+          },
+          {
             // Inscriptions, partners and student requests: ROLE_ADMIN or ROLE_USER.
             lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireGestion }),
             children: [

@@ -1,3 +1,4 @@
+import { MOT_DE_PASSE_A_CHANGER } from '@guichet/contract';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import {
@@ -20,7 +21,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSiteParams } from '../params.tsx';
@@ -35,13 +36,15 @@ export function AdminShell() {
   const params = useSiteParams();
   const me = useCurrentUser();
   const logged = !!me.data?.logged;
-  const statuts = useStatuts(logged);
+  // Until a generated password is changed the server refuses every staff call but Mon compte.
+  const mustChange = !!me.data?.user?.motDePasseAChanger;
+  const statuts = useStatuts(logged && !mustChange);
   // On a phone or at 200 % zoom the menu lies over the page instead of squeezing it.
   const wide = useMediaQuery((t) => t.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(wide);
-  const ready = me.isSuccess && (!logged || statuts.isSuccess);
+  const ready = me.isSuccess && (!logged || mustChange || statuts.isSuccess);
   const user = me.data?.user ?? null;
-  const menu = menuFor(user?.roles ?? []);
+  const menu = menuFor(mustChange ? [] : (user?.roles ?? []));
   const forbidden = useServerForbidden();
 
   return (
@@ -152,7 +155,10 @@ function useServerForbidden() {
   useEffect(() => {
     const onError = (error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 403) return;
-      setRefusedAt(current.current);
+      // A password to change is no missing right: the fresh agent sends the screen to Mon compte.
+      if ((error.body as { reason?: string } | undefined)?.reason !== MOT_DE_PASSE_A_CHANGER) {
+        setRefusedAt(current.current);
+      }
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     };
     const queries = queryClient.getQueryCache().subscribe((e) => {
@@ -211,6 +217,9 @@ function AccountMenu({ logged, name }: { logged: boolean; name: string }) {
       </Button>
       {/* Rendered inside the top bar (the banner landmark), not at the end of <body> outside every landmark. */}
       <Menu id="menu-compte" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal>
+        <MenuItem component={Link} to={paths.admin.compte} onClick={() => setAnchor(null)}>
+          Mon compte
+        </MenuItem>
         {/* A full navigation: the server ends the session and redirects to the login page. */}
         <MenuItem component="a" href="/logout">
           Déconnexion

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../paths.ts';
 import { ForbiddenPage, NoAccessPage } from './access-pages.tsx';
 import { type AdminContext, useAdmin } from './admin-context.ts';
@@ -7,7 +7,12 @@ import { type Area, landingFor, menuFor } from './session.ts';
 /** Admin screens need a logged-in agent; the server checks the roles of every call again. */
 export function RequireAgent() {
   const ctx = useAdmin() as AdminContext | { user: null };
+  const { pathname } = useLocation();
   if (!ctx.user) return <Navigate to={paths.admin.login} replace />;
+  // A generated password: Mon compte first, the only screen the server serves until it is changed.
+  if (ctx.user.motDePasseAChanger && pathname !== paths.admin.compte) {
+    return <Navigate to={paths.admin.compte} replace />;
+  }
   return <Outlet context={ctx} />;
 }
 

@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogTitle,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -25,6 +26,8 @@ export function AddAgentDialog(props: {
   exclude: number[];
   onAdd: (agent: AgentSummary) => void;
   onClose: () => void;
+  /** Why someone expected is not offered (the role manager itself), shown under the field. */
+  note?: string;
 }) {
   const [input, setInput] = useState('');
   const [name, setName] = useState('');
@@ -107,6 +110,11 @@ export function AddAgentDialog(props: {
             />
           )}
         />
+        {props.note && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {props.note}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Annuler</Button>

@@ -1,4 +1,4 @@
-import { type AgentSummary, MESSAGES, type RoleListItem } from '@guichet/contract';
+import { type AgentSummary, MESSAGES, ROLE_MESSAGES, ROLE_RULES, type RoleListItem } from '@guichet/contract';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/PersonRemove';
 import {
@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useAdmin } from '../../app/admin/admin-context.ts';
 import { currentUserQuery } from '../../app/admin/session.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
@@ -30,9 +31,15 @@ import { ROLE_LIST_ENDPOINT, roleQuery, updateRoleAgents } from './roles-api.ts'
 const byName = (a: AgentSummary, b: AgentSummary) =>
   a.nom.localeCompare(b.nom, 'fr', { sensitivity: 'base' }) || a.prenom.localeCompare(b.prenom, 'fr');
 
-/** The edit dialog of one role: its agents, 'Ajouter', a delete action per agent, Annuler and Enregistrer. */
+/**
+ * The edit dialog of one role: its agents, 'Ajouter', a delete action per agent, Annuler and Enregistrer.
+ * It offers only what the server accepts (ROLE_RULES): a role the agent may not edit is shown read-only,
+ * and a role manager is not offered to itself.
+ */
 export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onSaved: (message: string) => void }) {
   const { role } = props;
+  const { user } = useAdmin();
+  const readOnly = !ROLE_RULES.canEditRole(user.roles, role.code);
   const queryClient = useQueryClient();
   const loaded = useQuery(roleQuery(role.id));
   // The list being edited; the server's list until the first change.
@@ -44,6 +51,8 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
   const addEntry = useRef<HTMLDivElement>(null);
   const titleId = `role-${role.id}-titre`;
   const libelle = loaded.data?.libelle ?? role.libelle;
+  // Keeping or putting back oneself is fine when the server's list already holds one; joining is not.
+  const selfAddable = ROLE_RULES.canAddSelf(user.roles) || !!loaded.data?.agents.some((agent) => agent.id === user.id);
 
   const save = useMutation({
     mutationFn: (ids: number[]) => updateRoleAgents(role.id, ids),
@@ -80,6 +89,12 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
       <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>{libelle}</DialogTitle>
         <DialogContent>
+          {readOnly && (
+            <Alert severity="info" role="note" sx={{ mb: 1 }}>
+              {ROLE_MESSAGES.reserveAdministrateur(libelle)} Pour un changement, adressez-vous à l'un des agents
+              ci-dessous.
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" role="alert" sx={{ mb: 1 }}>
               {error}
@@ -104,9 +119,11 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
                 <ListItem
                   key={agent.id}
                   secondaryAction={
-                    <IconButton edge="end" aria-label={`Retirer ${fullName(agent)}`} onClick={() => remove(agent)}>
-                      <DeleteIcon />
-                    </IconButton>
+                    readOnly ? undefined : (
+                      <IconButton edge="end" aria-label={`Retirer ${fullName(agent)}`} onClick={() => remove(agent)}>
+                        <DeleteIcon />
+                      </IconButton>
+                    )
                   }
                 >
                   <ListItemAvatar>
@@ -115,19 +132,21 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
                   <ListItemText primary={fullName(agent)} />
                 </ListItem>
               ))}
-              <ListItem disablePadding>
-                <ListItemButton ref={addEntry} onClick={() => setAdding(true)} aria-haspopup="dialog">
-                  <ListItemAvatar>
-                    <Avatar aria-hidden sx={{ bgcolor: 'transparent', color: 'primary.main' }}>
-                      <AddIcon />
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary="Ajouter"
-                    slotProps={{ primary: { color: 'primary', sx: { fontWeight: 600 } } }}
-                  />
-                </ListItemButton>
-              </ListItem>
+              {!readOnly && (
+                <ListItem disablePadding>
+                  <ListItemButton ref={addEntry} onClick={() => setAdding(true)} aria-haspopup="dialog">
+                    <ListItemAvatar>
+                      <Avatar aria-hidden sx={{ bgcolor: 'transparent', color: 'primary.main' }}>
+                        <AddIcon />
+                      </Avatar>
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary="Ajouter"
+                      slotProps={{ primary: { color: 'primary', sx: { fontWeight: 600 } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              )}
             </List>
           )}
           <Typography role="status" sx={visuallyHidden}>
@@ -135,21 +154,34 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={props.onClose}>Annuler</Button>
-          {/* Kept enabled while saving (a disabled button would drop the keyboard focus); a second press waits. */}
-          <Button
-            variant="contained"
-            disabled={!agents}
-            aria-busy={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            onClick={() => agents && !save.isPending && save.mutate(agents.map((a) => a.id))}
-          >
-            Enregistrer
-          </Button>
+          <Button onClick={props.onClose}>{readOnly ? 'Fermer' : 'Annuler'}</Button>
+          {!readOnly && (
+            <>
+              {/* Kept enabled while saving (a disabled button would drop the keyboard focus); a second press waits. */}
+              <Button
+                variant="contained"
+                disabled={!agents}
+                aria-busy={save.isPending}
+                startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+                onClick={() => agents && !save.isPending && save.mutate(agents.map((a) => a.id))}
+              >
+                Enregistrer
+              </Button>
+            </>
+          )}
         </DialogActions>
       </Dialog>
       {adding && agents && (
-        <AddAgentDialog exclude={agents.map((a) => a.id)} onAdd={add} onClose={() => setAdding(false)} />
+        <AddAgentDialog
+          exclude={[...agents.map((a) => a.id), ...(selfAddable ? [] : [user.id])]}
+          note={
+            selfAddable
+              ? undefined
+              : 'Vous ne pouvez pas vous ajouter vous-même à un rôle : demandez-le à un administrateur ou à une autre personne chargée de la gestion des rôles.'
+          }
+          onAdd={add}
+          onClose={() => setAdding(false)}
+        />
       )}
     </>
   );

@@ -1,8 +1,10 @@
-import { BANNER_MS, type RoleListItem } from '@guichet/contract';
+import { BANNER_MS, ROLE_RULES, type RoleListItem } from '@guichet/contract';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, IconButton } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Alert, IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
+import { useAdmin } from '../../app/admin/admin-context.ts';
 import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
 import { RoleDialog } from './role-dialog.tsx';
 import { ROLE_LIST_ENDPOINT } from './roles-api.ts';
@@ -12,6 +14,8 @@ const DEFAULT_SORT = { name: 'libelle', direction: 'asc' } as const;
 
 /** /admin/roles (spec §2 Roles list): the roles, and who holds each one. */
 export function RolesPage() {
+  const { user } = useAdmin();
+  const isAdmin = ROLE_RULES.canAddSelf(user.roles);
   const [editing, setEditing] = useState<RoleListItem | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -29,18 +33,30 @@ export function RolesPage() {
         headerName: 'Modifier',
         sortable: false,
         width: 110,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            tabIndex={tabIndex}
-            aria-label={`Modifier le rôle ${row.libelle}`}
-            onClick={() => setEditing(row)}
-          >
-            <EditIcon />
-          </IconButton>
-        ),
+        renderCell: ({ row, tabIndex }) =>
+          ROLE_RULES.canEditRole(user.roles, row.code) ? (
+            <IconButton
+              tabIndex={tabIndex}
+              aria-label={`Modifier le rôle ${row.libelle}`}
+              onClick={() => setEditing(row)}
+            >
+              <EditIcon />
+            </IconButton>
+          ) : (
+            // Not an edit button that the server would refuse: the members can be read, not changed.
+            <Tooltip title="Modification réservée aux administrateurs">
+              <IconButton
+                tabIndex={tabIndex}
+                aria-label={`Voir les agents du rôle ${row.libelle} (modification réservée aux administrateurs)`}
+                onClick={() => setEditing(row)}
+              >
+                <VisibilityIcon />
+              </IconButton>
+            </Tooltip>
+          ),
       },
     ],
-    [],
+    [user.roles],
   );
 
   return (
@@ -53,11 +69,20 @@ export function RolesPage() {
         defaultSort={DEFAULT_SORT}
         filters={FILTERS}
         banner={
-          success && (
-            <Alert severity="success" role="status" onClose={() => setSuccess(null)}>
-              {success}
-            </Alert>
-          )
+          <Stack spacing={1}>
+            {!isAdmin && (
+              <Alert severity="info" role="note">
+                Seul un administrateur peut modifier les agents du rôle « Administrateur ». Vous gérez les autres rôles,
+                mais ne pouvez pas vous y ajouter vous-même : demandez-le à un administrateur ou à une autre personne
+                chargée de la gestion des rôles.
+              </Alert>
+            )}
+            {success && (
+              <Alert severity="success" role="status" onClose={() => setSuccess(null)}>
+                {success}
+              </Alert>
+            )}
+          </Stack>
         }
       />
       {editing && (
