@@ -13,7 +13,7 @@ import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createDatabase, freePort, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
-import { firstLoad } from './bundle.ts';
+import { describeFirstLoad, firstLoad } from './bundle.ts';
 import { listFloor } from './floor.ts';
 import { get, type LoadResult, load } from './load.ts';
 import { pdfBench } from './pdf.ts';
@@ -119,6 +119,7 @@ async function measure(kind: 'pglite' | 'postgres') {
   const { child, base, startMs, stop } = await startServer(env);
   record('Démarrage jusqu’à la première réponse', kind, ms(startMs), '≤ 3 000 ms', startMs <= 3000);
   try {
+    await firstLoads(kind, base);
     const cookie = await adminCookie(base, PASSWORD);
     const headers = { cookie };
     const listBudget = (kind === 'pglite' ? 50 : 25) * (scale >= 10 ? 2 : 1);
@@ -156,6 +157,33 @@ async function measure(kind: 'pglite' | 'postgres') {
   } finally {
     await stop();
     db.cleanup();
+  }
+}
+
+/**
+ * A first visit's bytes on the wire, as a browser gets them (Accept-Encoding: br, gzip). The home
+ * page is part of the entry chunk; the admin list loads its route modules too.
+ */
+const FIRST_LOADS = {
+  public: { label: 'Premier chargement d’une page publique', budget: '≤ 150 Ko, sans la grille', kb: 150, modules: [] },
+  admin: {
+    label: 'Premier chargement de l’administration',
+    budget: '≤ 400 Ko',
+    kb: 400,
+    modules: [
+      'src/app/admin/admin-shell.tsx',
+      'src/app/admin/require-agent.tsx',
+      'src/features/inscriptions/admin-list-page.tsx',
+    ],
+  },
+};
+
+async function firstLoads(kind: 'pglite' | 'postgres', base: string) {
+  const dist = path.join(root, 'web/dist');
+  for (const [name, b] of Object.entries(FIRST_LOADS)) {
+    const r = await firstLoad(base, dist, b.modules);
+    const ok = r.total <= b.kb * 1024 && (name === 'admin' || !r.hasGrid);
+    record(b.label, kind, describeFirstLoad(r), b.budget, ok);
   }
 }
 
@@ -244,28 +272,8 @@ async function loadMix(kind: 'pglite' | 'postgres', base: string, headers: Recor
 async function main() {
   console.log(`Volumes : ${JSON.stringify(volumes)}`);
   if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build web');
-  const dist = path.join(root, 'web/dist');
-  // The home page is part of the entry chunk; the other public pages load their own chunk.
-  const pub = firstLoad(dist, []);
-  const admin = firstLoad(dist, [
-    'src/app/admin/admin-shell.tsx',
-    'src/app/admin/require-agent.tsx',
-    'src/features/inscriptions/admin-list-page.tsx',
-  ]);
-  const bundleRow = (label: string, b: ReturnType<typeof firstLoad>, budget: string, ok: boolean) =>
-    rows.push({
-      mesure: label,
-      pglite: `${(b.js / 1024).toFixed(1)} Ko JS + ${(b.css / 1024).toFixed(1)} Ko CSS (gzip), grille : ${b.hasGrid ? 'oui' : 'non'}`,
-      budget,
-      ok,
-    });
-  bundleRow(
-    'Premier chargement d’une page publique',
-    pub,
-    '≤ 150 Ko, sans la grille',
-    pub.total <= 150 * 1024 && !pub.hasGrid,
-  );
-  bundleRow('Premier chargement de l’administration', admin, '—', true);
+  // Measured over HTTP by each server run (firstLoads); the rows keep their place at the top.
+  for (const b of Object.values(FIRST_LOADS)) rows.push({ mesure: b.label, budget: b.budget });
   const pdf = await pdfBench(1000);
   rows.push({ mesure: 'PDF de 1 000 logements validés', pglite: pdf, budget: '≤ 2 s', ok: pdf.ok });
   if (only !== 'postgres') await measure('pglite');
