@@ -17,10 +17,10 @@ import { directoryCache } from '../server/src/features/partenaires/directory-cac
 import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
 import { freePort } from '../server/test/postgres-server.ts';
+import { findChromium } from './chromium.ts';
 
 // E2E_WEB_DIST: a build of one's own, when several engineers build web/dist in one tree.
 const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 export const PASSWORD = 'mot-de-passe-e2e';
 
@@ -48,8 +48,7 @@ export type Portal = {
 
 /** The built portal on a private database and a free port, with a real Chromium. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  if (!CHROMIUM)
-    throw new Error('Chromium introuvable : installez le paquet Debian « chromium » (bash .ci/run le fait).');
+  const chromiumBinary = findChromium(); // throws, in French, when there is none
   if (!existsSync(`${webDist}/index.html`))
     throw new Error('web/dist absent : lancez « npm run build » (npm test le fait).');
   const port = await freePort();
@@ -73,7 +72,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const app = await buildApp({ config, database, logger: false, mailDispatcher: mail });
   await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumBinary.executablePath,
+    env: chromiumBinary.env ? { ...process.env, ...chromiumBinary.env } : undefined,
     args: [
       '--headless',
       '--no-sandbox',

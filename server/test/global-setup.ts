@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
+import { findChromium } from '../../e2e/chromium.ts';
 import { openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createDatabase, startPostgres } from './postgres-server.ts';
@@ -16,8 +17,16 @@ import './provided.ts';
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB ?? process.env.TEST_DB;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'guichet-test-'));
+  if (project.name === 'e2e') {
+    // Once, before the workers: the npm Chromium is unpacked here, and a missing browser fails the run now.
+    const t = performance.now();
+    const { source } = findChromium();
+    console.log(`Navigateur des tests : ${source} (${seconds(t)})`);
+  }
   if (kind === 'postgres') {
+    const t = performance.now();
     const server = await startPostgres();
+    console.log(`PostgreSQL des tests : ${server.source} (démarré en ${seconds(t)})`);
     const template = await createDatabase(server.url('postgres'), 'guichet_template');
     const database = await openPostgres(template.url);
     await migrate(database);
@@ -40,3 +49,5 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', '');
   return () => rmSync(tmp, { recursive: true, force: true });
 }
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

