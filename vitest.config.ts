@@ -6,7 +6,7 @@ const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.
 /**
  * `npm test` runs four projects: fast unit tests, the API tests through the real Fastify app on
  * the embedded database and again on a real PostgreSQL server the run starts itself, and the
- * browser journeys in Debian's Chromium against the built web app.
+ * browser journeys in Chromium (Debian's, or @sparticuz/chromium's from npm) against the built web app.
  */
 export default defineConfig({
   test: {
