@@ -149,6 +149,8 @@ describe(`journaux sans secret (${dbKind})`, () => {
 
     it('journalise un changement de rôle : qui, quel rôle, quels agents, le résultat', async () => {
       const id = await newAgent('journal.roles', ['ROLE_ADMIN_ROLE']);
+      // Another agent: a role manager may not add itself to a role (roles.service.ts).
+      const other = await newAgent('journal.collegue', []);
       const { cookie } = await login('journal.roles');
       const roles = (
         await app.inject({ url: '/api/admin/role/get/list/by/filters?page=0&rowsPerPage=10', headers: { cookie } })
@@ -159,11 +161,11 @@ describe(`journaux sans secret (${dbKind})`, () => {
         method: 'PUT',
         url: `/api/admin/role/update/${role.id}`,
         headers: { cookie },
-        payload: { agents: [id] },
+        payload: { agents: [other] },
       });
       expect(res.statusCode).toBe(200);
       expect(events('roles_modifies')).toEqual([
-        expect.objectContaining({ agentId: id, roleId: role.id, agents: [id], resultat: 'effectue' }),
+        expect.objectContaining({ agentId: id, roleId: role.id, agents: [other], resultat: 'effectue' }),
       ]);
     });
   });
