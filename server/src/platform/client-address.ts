@@ -41,8 +41,9 @@ function ipv6Groups(address: string): number[] {
  * its IPv4), an IPv6 address by its /64 network, which one subscriber usually holds whole, so
  * hopping between its addresses buys no more attempts.
  */
-export function addressGroup(ip: string): string {
-  const address = ip.replace(/%.*$/, '');
+export function addressGroup(ip: string | undefined): string {
+  // A socket already gone has no address: such requests share one key rather than escape limits.
+  const address = (ip ?? 'inconnue').replace(/%.*$/, '');
   const version = isIP(address);
   if (version !== 6) return address;
   const g = ipv6Groups(address.toLowerCase());

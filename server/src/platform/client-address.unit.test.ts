@@ -6,6 +6,7 @@ describe('adresse du client pour les limites', () => {
     expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
     expect(addressGroup('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(addressGroup('::FFFF:cb00:7109')).toBe('203.0.113.9');
+    expect(addressGroup(undefined)).toBe('inconnue');
   });
 
   it('regroupe une adresse IPv6 par son réseau /64', () => {

@@ -21,7 +21,7 @@ export type Hits = {
 
 export type RateCounters = ReturnType<typeof rateCounters>;
 
-/** Counters every server process sees, in the database (docs/security.md, « Limites »). */
+/** Counters every server process sees, in the database (docs/decisions.md, « Limites de débit et relais inverse »). */
 export function rateCounters(db: Db, clock: () => number = Date.now) {
   let lastPurge = 0;
   let purging: Promise<unknown> = Promise.resolve();
@@ -32,7 +32,8 @@ export function rateCounters(db: Db, clock: () => number = Date.now) {
       const now = clock();
       const start = Math.floor(now / windowMs) * windowMs;
       const iso = (ms: number) => new Date(ms).toISOString();
-      const unique = [...new Set(buckets.map((b) => b.slice(0, 200)))];
+      // Sorted: concurrent statements lock shared rows in one order, so they never deadlock.
+      const unique = [...new Set(buckets.map((b) => b.slice(0, 200)))].sort();
       const rows = unique.map(
         (b) => sql`(${b}, ${iso(start)}::timestamptz, 1, ${iso(start + 2 * windowMs)}::timestamptz)`,
       );
