@@ -186,8 +186,16 @@ describe(`derrière un relais inverse : TRUST_PROXY (${dbKind})`, () => {
 
   it('les journaux donnent l’adresse du client transmise par le relais, celle du pair sinon', async () => {
     lines.length = 0;
-    await app.inject({ url: '/api/health', remoteAddress: PROXY, headers: { 'x-forwarded-for': '198.51.100.88' } });
-    await app.inject({ url: '/api/health', remoteAddress: '198.51.100.51', headers: { 'x-forwarded-for': '1.2.3.4' } });
+    await app.inject({
+      url: '/api/params/get/all',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': '198.51.100.88' },
+    });
+    await app.inject({
+      url: '/api/params/get/all',
+      remoteAddress: '198.51.100.51',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
     const ips = lines.map((l) => JSON.parse(l)).flatMap((e) => (e.req?.ip ? [e.req.ip] : []));
     expect(ips).toEqual(['198.51.100.88', '198.51.100.51']);
   });
