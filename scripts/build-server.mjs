@@ -15,8 +15,9 @@ const dependenciesStayExternal = {
   },
 };
 
-export async function buildServer() {
-  await build({
+/** `overrides`: esbuild options for a check that inspects the bundle (tests: `write: false`, `metafile`). */
+export async function buildServer(overrides = {}) {
+  return await build({
     entryPoints: [path.join(root, 'server/src/main.ts')],
     outfile: serverBundle,
     bundle: true,
@@ -26,6 +27,7 @@ export async function buildServer() {
     plugins: [dependenciesStayExternal],
     sourcemap: 'linked',
     logLevel: 'warning',
+    ...overrides,
   });
 }
 

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildServer, serverBundle } from '../../scripts/build-server.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
+const dockerfile = read('Dockerfile');
+const json = (p: string) => JSON.parse(read(p));
+
+/** The image's instructions of one kind, continuation lines joined. */
+const instructions = (kind: string) =>
+  dockerfile
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((l) => l.startsWith(`${kind} `))
+    .map((l) => l.slice(kind.length + 1).trim());
+
+describe('image Docker', () => {
+  it('lance le même paquet du serveur que `npm start`', () => {
+    const cmd = JSON.parse(instructions('CMD').at(-1) as string) as string[];
+    expect(cmd).toEqual(['node', '--enable-source-maps', path.relative(root, serverBundle)]);
+    // scripts/start.mjs spawns the same bundle with the same flag.
+    expect(read('scripts/start.mjs')).toContain("spawn(process.execPath, ['--enable-source-maps', serverBundle]");
+  });
+
+  it('repose sur Node 24 LTS, que `engines` déclare, et tourne sous un compte sans privilège', () => {
+    const bases = instructions('FROM').map((f) => f.split(' ')[0]);
+    expect(bases.length).toBeGreaterThanOrEqual(2);
+    for (const b of bases) expect(b).toMatch(/^node:24(-|$)/);
+    expect(json('package.json').engines.node).toContain('24');
+    expect(instructions('USER')).toEqual(['node']);
+  });
+
+  it('installe les seules dépendances de production du serveur et copie ce que le paquet lit à côté de lui', () => {
+    expect(instructions('RUN').some((r) => r.includes('npm ci --omit=dev --workspace server'))).toBe(true);
+    const copies = instructions('COPY').join('\n');
+    // main.ts reads ../../web/dist and migrate.ts ../drizzle, relative to server/dist/main.mjs.
+    for (const p of ['server/dist', 'server/drizzle', 'web/dist']) expect(copies).toContain(`/app/${p} ${p}`);
+  });
+
+  it('le paquet du serveur n’importe que des modules de Node et des dépendances de production du serveur', async () => {
+    const result = await buildServer({ write: false, metafile: true, outfile: path.join(os.tmpdir(), 'verif.mjs') });
+    const external = new Set<string>();
+    for (const out of Object.values(result.metafile.outputs))
+      for (const i of out.imports) if (i.external) external.add(i.path);
+    const builtins = new Set(builtinModules);
+    const packages = [...external]
+      .filter((p) => !p.startsWith('node:') && !builtins.has(p))
+      .map((p) =>
+        p
+          .split('/')
+          .slice(0, p.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
+    expect(packages.length).toBeGreaterThan(5);
+    const production = Object.keys(json('server/package.json').dependencies);
+    expect([...new Set(packages)].filter((p) => !production.includes(p))).toEqual([]);
+    // The workspace's contract is inside the bundle: the image carries no TypeScript sources.
+    expect(packages.filter((p) => p.startsWith('@guichet/'))).toEqual([]);
+  }, 60_000);
+});
