@@ -2,9 +2,18 @@ import { LOGO_MAX_BYTES, logoUrl, MESSAGES } from '@guichet/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 export const LOGO_HINT = 'Formats acceptés : JPEG ou PNG, 3 Mo maximum';
+
+/**
+ * What to say when an upload is refused: the server's own sentence when the file is fine but
+ * the upload is not accepted now (too many sent, storage full: 429, 503), else the format hint.
+ */
+export function logoUploadError(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 429 || err.status === 503)) return err.message;
+  return MESSAGES.erreurLogo;
+}
 
 /**
  * A logo: the current image, a button that opens the file chooser, and the upload. The server
@@ -41,8 +50,8 @@ export function LogoField(props: {
     try {
       const res = await api.upload<{ file: string }>('logo/upload', form);
       props.onChange(res.file);
-    } catch {
-      setLocalError(MESSAGES.erreurLogo);
+    } catch (err) {
+      setLocalError(logoUploadError(err));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
