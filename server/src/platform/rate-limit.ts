@@ -52,7 +52,8 @@ export function rateCounters(db: Db, clock: () => number = Date.now) {
       const estimates = new Map(res.rows.map((r) => [r.bucket, Number(r.hits) + Number(r.previous) * weight]));
       if (now - lastPurge >= PURGE_EVERY_MS) {
         lastPurge = now;
-        purging = purgeRateCounters(db, new Date(now)).catch(() => {});
+        // Chained, so `settle` waits for every purge started, not just the last.
+        purging = purging.then(() => purgeRateCounters(db, new Date(now)).catch(() => {}));
       }
       return {
         windowStart: new Date(start),

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
 import { createDatabase } from '../../test/postgres-server.ts';
 import { type AppInstance, buildApp, loggerOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { rateCounters } from '../platform/rate-limit.ts';
 
@@ -220,6 +222,15 @@ describe(`fenêtre glissante des compteurs (${dbKind})`, () => {
     expect(await hit()).toBe(2 + 5 / 2);
     now += WINDOW; // the first window is out of reach; two hits of the last one weigh half
     expect(await hit()).toBe(1 + 1);
+    // That hit also purged the first window's row, expired two windows after its start.
     await counters.settle();
+    const rows = await database.db
+      .select({ windowStart: rateLimitCounters.windowStart })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.bucket, 'essai'));
+    expect(rows.map((r) => r.windowStart.toISOString()).sort()).toEqual([
+      '2026-11-24T09:15:00.000Z',
+      '2026-11-24T09:30:00.000Z',
+    ]);
   });
 });
