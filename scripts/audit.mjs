@@ -1,4 +1,4 @@
-// CI gate on known advisories in production dependencies (docs/security.md, « Dépendances »):
+// CI gate on known advisories in production dependencies (docs/decisions.md, « Dépendances »):
 // `npm audit --omit=dev`, failing on any high or critical advisory. When the registry does not
 // answer the audit endpoint (a mirror that only serves packages answers 405), the check cannot
 // run: a loud warning, and CI goes on, unless AUDIT_REQUIRED=1 makes that a failure too.
