@@ -27,21 +27,24 @@ export function rateCounters(db: Db, clock: () => number = Date.now) {
   let purging: Promise<unknown> = Promise.resolve();
 
   return {
-    /** Counts one hit in each bucket with one statement, before the work it guards. */
-    async hit(buckets: string[], windowMs: number): Promise<Hits> {
+    /**
+     * Counts `amount` hits (1: one request; a size for a quota in kilobytes) in each bucket with
+     * one statement, before the work it guards.
+     */
+    async hit(buckets: string[], windowMs: number, amount = 1): Promise<Hits> {
       const now = clock();
       const start = Math.floor(now / windowMs) * windowMs;
       const iso = (ms: number) => new Date(ms).toISOString();
       // Sorted: concurrent statements lock shared rows in one order, so they never deadlock.
       const unique = [...new Set(buckets.map((b) => b.slice(0, 200)))].sort();
       const rows = unique.map(
-        (b) => sql`(${b}, ${iso(start)}::timestamptz, 1, ${iso(start + 2 * windowMs)}::timestamptz)`,
+        (b) => sql`(${b}, ${iso(start)}::timestamptz, ${amount}::integer, ${iso(start + 2 * windowMs)}::timestamptz)`,
       );
       const res = (await db.execute(sql`
         with hit as (
           insert into rate_limit_counters as c (bucket, window_start, hits, expires_at)
           values ${sql.join(rows, sql`, `)}
-          on conflict (bucket, window_start) do update set hits = c.hits + 1
+          on conflict (bucket, window_start) do update set hits = c.hits + excluded.hits
           returning c.bucket, c.hits
         )
         select hit.bucket, hit.hits, coalesce(p.hits, 0) as previous
@@ -61,12 +64,12 @@ export function rateCounters(db: Db, clock: () => number = Date.now) {
         estimate: (bucket) => estimates.get(bucket.slice(0, 200)) ?? 0,
       };
     },
-    /** Takes back one hit counted in `windowStart` (an attempt that turned out legitimate). */
-    async release(buckets: string[], windowStart: Date) {
+    /** Takes back `amount` hits counted in `windowStart` (an attempt that turned out legitimate). */
+    async release(buckets: string[], windowStart: Date, amount = 1) {
       if (buckets.length === 0) return;
       await db
         .update(rateLimitCounters)
-        .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+        .set({ hits: sql`greatest(${rateLimitCounters.hits} - ${amount}::integer, 0)` })
         .where(
           and(
             inArray(

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { PARTENAIRE_MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
 import { createDatabase } from '../../test/postgres-server.ts';
 import { type AppInstance, buildApp, loggerOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema.ts';
+import { logos, rateLimitCounters } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
+import { reencodeLogo } from '../features/partenaires/logo-image.ts';
+import { multipart } from '../features/partenaires/partenaires.fixtures.ts';
 import { rateCounters } from '../platform/rate-limit.ts';
 
 const PASSWORD = 'mot-de-passe-des-limites';
@@ -57,10 +61,26 @@ describe(`limites partagées par plusieurs processus (${dbKind})`, () => {
   let databases: Awaited<ReturnType<typeof oneDatabaseTwice>>;
   let one: AppInstance;
   let two: AppInstance;
+  // A logo of tens of KB (noise does not compress), and a quota that holds two of them.
+  let logo: Buffer;
   beforeAll(async () => {
+    logo = await sharp({
+      create: {
+        width: 200,
+        height: 120,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const kb = Math.ceil(((await reencodeLogo(logo))?.data.length ?? 0) / 1024);
+    expect(kb).toBeGreaterThan(10);
+    const env = { PUBLIC_FORM_RATE_LIMIT: '3', LOGO_QUOTA_KB_PER_ADDRESS: String(2 * kb + Math.floor(kb / 2)) };
     databases = await oneDatabaseTwice();
-    one = await appOn(databases.first, { PUBLIC_FORM_RATE_LIMIT: '3' });
-    two = await appOn(databases.second, { PUBLIC_FORM_RATE_LIMIT: '3' });
+    one = await appOn(databases.first, env);
+    two = await appOn(databases.second, env);
     await agentsRepository.create(databases.first.db, {
       username: 'partage',
       password: PASSWORD,
@@ -89,6 +109,28 @@ describe(`limites partagées par plusieurs processus (${dbKind})`, () => {
         payload: student(i),
       });
     expect((await Promise.all([7, 8, 9].map(other))).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+  });
+
+  it('le quota de logos d’une adresse vaut pour tous les processus ; un envoi refusé ne le consomme pas', async () => {
+    const upload = (app: AppInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/logo/upload',
+        remoteAddress: '203.0.113.43',
+        ...multipart('logo', 'logo.png', 'image/png', logo),
+      });
+    expect((await upload(one)).statusCode).toBe(200);
+    expect((await upload(two)).statusCode).toBe(200);
+    const third = await upload(one);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ message: PARTENAIRE_MESSAGES.logoQuotaAdresse });
+    expect(await databases.first.db.$count(logos)).toBe(2);
+    // The refusal gave its kilobytes back: the address's count is exactly the two stored logos.
+    const [counter] = await databases.first.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.bucket, 'logo:203.0.113.43'));
+    expect(counter.hits).toBe(2 * Math.ceil(((await reencodeLogo(logo))?.data.length ?? 0) / 1024));
   });
 
   it('cinq essais de mot de passe par compte et adresse en tout, quel que soit le processus', async () => {

@@ -17,6 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { addressGroup } from '../../platform/client-address.ts';
 import { acceptedEncoding } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
@@ -37,10 +38,10 @@ const errors = {
 /** Registration, directory, personal-link self-update, logo upload and download (spec §7 Public calls). */
 export async function partenairesPublicRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
-  const quota = logoQuota({
-    perAddressBytes: app.config.logoQuotaKbPerAddress * 1024,
-    totalOrphanBytes: app.config.logoQuotaKbTotal * 1024,
-  });
+  const quota = logoQuota(
+    { perAddressKb: app.config.logoQuotaKbPerAddress, totalOrphanBytes: app.config.logoQuotaKbTotal * 1024 },
+    app.rateCounters,
+  );
   // Anyone may write here: rate limit per address (0 turns it off) and the honeypot, which
   // answers a robot with the form's own success message.
   const limit = app.config.publicFormRateLimit;
@@ -164,7 +165,7 @@ export async function partenairesPublicRoutes(app: AppInstance) {
       const logo = await reencodeLogo(bytes);
       if (!logo) throw refused();
       // Expired orphans are deleted, then the logo is stored if the bounds allow it.
-      await quota.store(app.db, request.ip, logo);
+      await quota.store(app.db, addressGroup(request.ip), logo);
       return { status: 'success' as const, file: logo.name };
     },
   );
