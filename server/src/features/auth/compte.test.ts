@@ -1,4 +1,4 @@
-import { MOT_DE_PASSE_A_CHANGER, PASSWORD_MESSAGES } from '@guichet/contract';
+import { MESSAGES, MOT_DE_PASSE_A_CHANGER, PASSWORD_MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
@@ -57,6 +57,20 @@ describe(`Mon compte : changer son mot de passe (${dbKind})`, () => {
       400,
     );
     expect((await login(a.username, actuel)).statusCode).toBe(200);
+  });
+
+  it('un mot de passe actuel faux compte comme un échec de connexion : au sixième, 429 en français, rien de changé', async () => {
+    const a = await t.agent(['ROLE_USER']);
+    const wrong = { actuel: 'pas-le-bon-mdp', nouveau: 'un-nouveau-mdp-sur', confirmation: 'un-nouveau-mdp-sur' };
+    for (let i = 0; i < 5; i++) expect((await change(a.cookie, wrong)).statusCode).toBe(400);
+    const sixth = await change(a.cookie, { ...wrong, actuel: 'mot-de-passe-de-test' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ status: 'error', message: MESSAGES.tropDeTentatives });
+    // The same counters as the login: from this address the account is locked there too.
+    expect((await login(a.username, 'mot-de-passe-de-test')).statusCode).toBe(429);
+    const [row] = await t.app.db.select().from(agents).where(eq(agents.username, a.username));
+    expect(row.motDePasseAChanger).toBe(false);
+    expect(await t.app.db.$count(sessions, eq(sessions.agentId, row.id))).toBeGreaterThan(0);
   });
 
   it('change le mot de passe, ferme toutes les autres sessions et continue dans une nouvelle', async () => {
