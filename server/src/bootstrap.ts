@@ -1,4 +1,5 @@
 import { ROLES } from '@guichet/contract';
+import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { agentsRepository } from './features/auth/agents.repository.ts';
@@ -8,15 +9,23 @@ import { randomPassword } from './platform/passwords.ts';
 export async function ensureBootstrapAdmin(db: Db, config: Config, print: (line: string) => void) {
   if ((await agentsRepository.count(db)) > 0) return;
   const password = config.adminPassword ?? randomPassword();
-  await agentsRepository.create(db, {
-    username: config.adminUsername,
-    password,
-    prenom: 'Administrateur',
-    nom: 'Guichet',
-    roles: [...ROLES],
-    // A generated password lives on in the console's scrollback and logs: the first login replaces it.
-    motDePasseAChanger: !config.adminPassword,
+  const created = await db.transaction(async (tx) => {
+    // Processes started together on an empty PostgreSQL: one creates the account, the others then
+    // see it (without the lock, the second insert would fail on the unique username and stop its process).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('guichet:bootstrap-admin'))`);
+    if ((await agentsRepository.count(tx)) > 0) return false;
+    await agentsRepository.create(tx, {
+      username: config.adminUsername,
+      password,
+      prenom: 'Administrateur',
+      nom: 'Guichet',
+      roles: [...ROLES],
+      // A generated password lives on in the console's scrollback and logs: the first login replaces it.
+      motDePasseAChanger: !config.adminPassword,
+    });
+    return true;
   });
+  if (!created) return;
   print(`Compte administrateur créé : identifiant « ${config.adminUsername} ».`);
   if (!config.adminPassword) {
     print(`Mot de passe généré (affiché une seule fois, à changer à la première connexion) : ${password}`);

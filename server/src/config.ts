@@ -74,6 +74,12 @@ const envSchema = z.object({
     .default(60),
   LOGO_QUOTA_KB_PER_ADDRESS: kilobytes('LOGO_QUOTA_KB_PER_ADDRESS').default(20 * 1024),
   LOGO_QUOTA_KB_TOTAL: kilobytes('LOGO_QUOTA_KB_TOTAL').default(200 * 1024),
+  JOBS_FIRST_CHECK_SECONDS: z.coerce
+    .number({ error: 'JOBS_FIRST_CHECK_SECONDS doit être un nombre entier de secondes, entre 0 et 3600' })
+    .int({ error: 'JOBS_FIRST_CHECK_SECONDS doit être un nombre entier de secondes, entre 0 et 3600' })
+    .min(0, { error: 'JOBS_FIRST_CHECK_SECONDS doit être un nombre entier de secondes, entre 0 et 3600' })
+    .max(3600, { error: 'JOBS_FIRST_CHECK_SECONDS doit être un nombre entier de secondes, entre 0 et 3600' })
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -110,6 +116,8 @@ export type Config = {
   logoQuotaKbPerAddress: number;
   /** Bytes of logos not yet used by any partner that the database may hold, in KB. */
   logoQuotaKbTotal: number;
+  /** Seconds after start before the scheduled jobs first check whether today's run is done (then hourly). */
+  jobsFirstCheckSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     partnerLinkDays: e.PARTNER_LINK_DAYS,
     logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
     logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
+    jobsFirstCheckSeconds: e.JOBS_FIRST_CHECK_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDist: undefined,
     trustProxy: e.TRUST_PROXY,

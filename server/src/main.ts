@@ -61,7 +61,12 @@ async function main() {
     config,
     log: app.log.child({ module: 'mail' }),
   });
-  retention = startRetentionJob({ db: database.db, config, log: app.log.child({ module: 'conservation' }) });
+  retention = startRetentionJob({
+    db: database.db,
+    config,
+    log: app.log.child({ module: 'conservation' }),
+    firstDelayMs: config.jobsFirstCheckSeconds * 1000,
+  });
   console.log(
     `Portail disponible sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `embarquée dans ${config.dataDir}` : 'PostgreSQL'})`,
   );

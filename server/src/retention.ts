@@ -5,6 +5,7 @@ import { etudiantsRepository } from './features/etudiants/etudiants.repository.t
 import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
 import { purgeIdleSessions } from './platform/auth.ts';
+import { claimDay, parisDay } from './platform/daily-jobs.ts';
 import { purgeOutbox, purgeSpool } from './platform/mail/index.ts';
 import { purgeRateCounters } from './platform/rate-limit.ts';
 
@@ -23,7 +24,8 @@ export type RetentionCounts = {
   compteursLimites: number;
 };
 
-const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** One run at a time across every server process on the database; PGlite runs the same SQL. */
 const RETENTION_LOCK = sql`hashtext('guichet:retention')`;
 
@@ -44,9 +46,24 @@ export async function runRetention(
   config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>,
   now = new Date(),
 ): Promise<RetentionCounts | undefined> {
+  const outcome = await retentionPass(db, config, now);
+  return typeof outcome === 'string' ? undefined : outcome;
+}
+
+/**
+ * The pass itself. With `day`, the daily job's: the day is claimed in the same transaction, so it
+ * runs once per day across processes ('done': some process already ran it that day).
+ */
+async function retentionPass(
+  db: Db,
+  config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>,
+  now: Date,
+  day?: string,
+): Promise<RetentionCounts | 'busy' | 'done'> {
   const before = new Date(now.getTime() - config.retentionDays * DAY_MS);
   return db.transaction(async (tx) => {
-    if (!(await tryRetentionLock(tx))) return undefined;
+    if (!(await tryRetentionLock(tx))) return 'busy';
+    if (day && !(await claimDay(tx, 'retention', day))) return 'done';
     // A first run over a large backlog may delete for longer than a request's statement timeout.
     await tx.execute(sql`set local statement_timeout = 0`);
     const etudiants = await etudiantsRepository.purge(tx, before);
@@ -76,7 +93,8 @@ export type RetentionLog = {
 export type RetentionJob = { stop: () => Promise<void> };
 
 /**
- * Runs the schedule shortly after start, then every day. The timers never keep the process
+ * Checks shortly after start, then every hour, whether today's run is done; the first check of a
+ * new day (Europe/Paris), in whichever process, runs it (job_runs). The timers never keep the process
  * alive; `stop()` cancels them and waits for a run in progress (call it before closing the database).
  * Only counts are logged: never a row's content.
  */
@@ -94,22 +112,25 @@ export function startRetentionJob(opts: {
   const run = () => {
     if (stopped || running) return;
     const started = Date.now();
-    running = runRetention(db, config)
+    const now = new Date();
+    running = retentionPass(db, config, now, parisDay(now))
       .then(async (counts) => {
         // The spool is this process's own folder: purged here whichever process ran the database part.
         const before = new Date(Date.now() - config.retentionDays * DAY_MS);
         const fichiersEml = config.dataDir ? await purgeSpool(config.dataDir, before) : 0;
-        if (counts)
+        if (typeof counts === 'object')
           log.info({ ...counts, fichiersEml, ms: Date.now() - started }, 'conservation des données appliquée');
-        else log.info({ fichiersEml }, 'conservation des données déjà en cours dans un autre processus');
+        else if (counts === 'busy')
+          log.info({ fichiersEml }, 'conservation des données déjà en cours dans un autre processus');
+        else log.info({ fichiersEml }, 'conservation des données déjà faite aujourd’hui');
       })
-      .catch((err: unknown) => log.error({ err }, 'conservation des données interrompue, nouvel essai demain'))
+      .catch((err: unknown) => log.error({ err }, 'conservation des données interrompue, nouvel essai dans une heure'))
       .finally(() => {
         running = undefined;
       });
   };
   const first = setTimeout(run, opts.firstDelayMs ?? 60_000);
-  const daily = setInterval(run, opts.intervalMs ?? DAY_MS);
+  const daily = setInterval(run, opts.intervalMs ?? HOUR_MS);
   first.unref();
   daily.unref();
   return {

@@ -12,6 +12,8 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Milliseconds from spawn to the first answer. */
   startMs: number;
+  /** Lines the process wrote to its standard output so far (pino's JSON log lines among them). */
+  output: string[];
   /** Sends the signal and resolves with the exit code once the process is gone. */
   kill: (signal: NodeJS.Signals) => Promise<number | null>;
 };
@@ -40,7 +42,14 @@ export async function startServerProcess(
       ...env,
       PORT: String(port),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const output: string[] = [];
+  let partial = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    output.push(...lines);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
@@ -61,6 +70,7 @@ export async function startServerProcess(
     base,
     child,
     startMs: performance.now() - t,
+    output,
     kill: (signal) => {
       child.kill(signal);
       return exited;

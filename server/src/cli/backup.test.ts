@@ -17,6 +17,7 @@ import {
   agents,
   etudiants,
   inscriptions,
+  jobRuns,
   logos,
   mailAttachments,
   mailOutbox,
@@ -78,6 +79,7 @@ async function fillEveryTable(database: Database) {
     },
     { messageId: '<2@guichet.test>', to: 'x@example.fr', subject: 'S', text: 't', html: 'h', lastError: 'refusé' },
   ]);
+  await db.insert(jobRuns).values({ job: 'retention', day: '2026-11-23' });
 }
 
 describe(`sauvegarde et restauration (${dbKind})`, () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -106,6 +107,20 @@ export const rateLimitCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+/**
+ * Days on which a scheduled job has run, whichever process ran it: the job inserts its (job, day)
+ * row in its own transaction, so a second process, or a second run that day, finds it and does nothing.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: varchar({ length: 40 }).notNull(),
+    /** The date the run was for (Europe/Paris). */
+    day: date({ mode: 'string' }).notNull(),
+    ranAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
 
 // ── Landlord housing offers ───────────────────────────────────────────────────
