@@ -10,6 +10,7 @@ import type { Db, Tx } from './db/client.ts';
 import {
   etudiants,
   inscriptions,
+  jobRuns,
   logos,
   mailAttachments,
   mailOutbox,
@@ -19,6 +20,7 @@ import {
 } from './db/schema.ts';
 import { seedInscriptions } from './features/inscriptions/inscriptions.fixtures.ts';
 import { register, uploadedLogo } from './features/partenaires/partenaires.fixtures.ts';
+import { parisDay } from './platform/daily-jobs.ts';
 import { enqueueMail } from './platform/mail/index.ts';
 import { type RetentionCounts, runRetention, startRetentionJob, tryRetentionLock } from './retention.ts';
 
@@ -287,6 +289,35 @@ describe(`conservation des données (${dbKind})`, () => {
     expect(existsSync(recent)).toBe(true);
     expect(lines[0].obj).toMatchObject({ fichiersEml: 1 });
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('la tâche quotidienne passe une fois par jour de Paris : relancée le même jour, elle ne supprime rien de plus', async () => {
+    await db.delete(jobRuns);
+    const messages: string[] = [];
+    const log = { info: (_: object, msg: string) => messages.push(msg), error: () => {} };
+    const once = async () => {
+      const job = startRetentionJob({ db, config, log, firstDelayMs: 10 });
+      const seen = messages.length;
+      await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(seen + 1);
+      await job.stop();
+    };
+    const first = await addEtudiant(db, new Date(Date.now() - 400 * DAY), STATUT.valide);
+    await once();
+    expect(await db.$count(etudiants, eq(etudiants.id, first))).toBe(0);
+    const second = await addEtudiant(db, new Date(Date.now() - 400 * DAY), STATUT.valide);
+    await once();
+    expect(messages).toEqual(['conservation des données appliquée', 'conservation des données déjà faite aujourd’hui']);
+    expect(await db.$count(etudiants, eq(etudiants.id, second))).toBe(1);
+    expect(await db.select({ job: jobRuns.job, day: jobRuns.day }).from(jobRuns)).toEqual([
+      { job: 'retention', day: parisDay(new Date()) },
+    ]);
+    await runRetention(db, config, NOW);
+  });
+
+  it('le jour est celui de Paris, heure d’été comprise', () => {
+    expect(parisDay(new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29'); // UTC+1
+    expect(parisDay(new Date('2026-07-14T21:59:00Z'))).toBe('2026-07-14'); // UTC+2
+    expect(parisDay(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
   });
 });
 
