@@ -65,6 +65,8 @@ describeOn('postgres', 'deux processus du portail sur une même base PostgreSQL'
       DATABASE_URL: created.url,
       SMTP_URL: peer.url,
       PUBLIC_FORM_RATE_LIMIT: '5',
+      // Each test logo weighs under 1 KB, counted as 1: the directory test's two, then two more.
+      LOGO_QUOTA_KB_PER_ADDRESS: '4',
       JOBS_FIRST_CHECK_SECONDS: '1',
       LOG_LEVEL: 'info',
     });
@@ -236,5 +238,14 @@ describeOn('postgres', 'deux processus du portail sur une même base PostgreSQL'
     expect(logins).toEqual([400, 400, 400, 400, 400]);
     expect(await login(a)).toBe(429);
     expect(await login(b)).toBe(429);
+
+    // Logo uploads: 4 KB per address in 24 h, the directory test having used 2 (one on each process).
+    const upload = async (p: ServerProcess) => {
+      const { payload, headers } = multipart('logo', 'logo.png', 'image/png', await pngLogo());
+      return (await fetch(`${p.base}/api/logo/upload`, { method: 'POST', headers, body: payload })).status;
+    };
+    expect([await upload(a), await upload(b)]).toEqual([200, 200]);
+    expect(await upload(a)).toBe(429);
+    expect(await upload(b)).toBe(429);
   });
 });
