@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/src/**/*.test.ts'];
 const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}'];
+// A file that only means something on one database is named for it, so the other run does not
+// open it (a file without any suite fails the run).
+const pgliteOnly = ['server/src/**/*.pglite.test.ts'];
+const postgresOnly = ['server/src/**/*.postgres.test.ts'];
 
 /**
  * `npm test` runs four projects: fast unit tests, the API tests through the real Fastify app on
@@ -17,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
-          exclude: unitTests,
+          exclude: [...unitTests, ...postgresOnly],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -28,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
-          exclude: unitTests,
+          exclude: [...unitTests, ...pgliteOnly],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,

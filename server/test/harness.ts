@@ -16,7 +16,9 @@ export const dbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 /**
  * A suite that only means something on one kind of database (row locks between PostgreSQL
  * connections, the embedded database's single-process rule). It is registered only in that
- * kind's run, so the other run neither executes nor reports it as skipped.
+ * kind's run, so the other run neither executes nor reports it as skipped. A file made only of
+ * such suites is named `*.pglite.test.ts` or `*.postgres.test.ts` (vitest.config.ts), or the other
+ * run would find no suite in it and fail.
  */
 export function describeOn(kind: 'pglite' | 'postgres', name: string, fn: () => void) {
   if (kind === dbKind) describe(name, fn);
