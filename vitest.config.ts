@@ -47,6 +47,9 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page answers within a second when the machine is idle, not under a CI's load: polls
+          // wait as long as a locator does (the harness's 10 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -58,6 +58,12 @@ describe('tableaux d’administration dans Chromium', () => {
     await page.getByRole('combobox', { name: /Lignes par page/ }).click();
     await page.getByRole('option', { name: String(size), exact: true }).click();
   }
+  /**
+   * The grid shows a page size seen before from its cache at once, then refreshes it: wait for
+   * the fresh rows (no loading indicator) before reading or ticking them.
+   */
+  const settled = (page: Page) =>
+    expect.poll(() => page.locator('.MuiDataGrid-root').getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
 
   it('tout sélectionner, décocher deux lignes, refuser : exactement les lignes cochées, à chaque taille de page', async () => {
     const domain = 'tout.example.fr';
@@ -67,6 +73,7 @@ describe('tableaux d’administration dans Chromium', () => {
     for (const size of [5, 10, 20, 50, 100]) {
       await rowsPerPage(page, size);
       await expect.poll(() => dataRows(page, domain).count(), { timeout: 15_000 }).toBe(size);
+      await settled(page);
       const shown = await emailsShown(page, domain);
       await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes' }).click();
       await page.getByText(`${size} ligne(s) sélectionnée(s)`).waitFor();
