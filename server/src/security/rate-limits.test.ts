@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PARTENAIRE_MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
 import { createDatabase } from '../../test/postgres-server.ts';
@@ -11,7 +10,7 @@ import { type Database, openPostgres } from '../db/client.ts';
 import { logos, rateLimitCounters } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { reencodeLogo } from '../features/partenaires/logo-image.ts';
-import { multipart } from '../features/partenaires/partenaires.fixtures.ts';
+import { multipart, noisyPngLogo } from '../features/partenaires/partenaires.fixtures.ts';
 import { rateCounters } from '../platform/rate-limit.ts';
 
 const PASSWORD = 'mot-de-passe-des-limites';
@@ -64,17 +63,7 @@ describe(`limites partagées par plusieurs processus (${dbKind})`, () => {
   // A logo of tens of KB (noise does not compress), and a quota that holds two of them.
   let logo: Buffer;
   beforeAll(async () => {
-    logo = await sharp({
-      create: {
-        width: 200,
-        height: 120,
-        channels: 3,
-        background: '#336699',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .png()
-      .toBuffer();
+    logo = await noisyPngLogo();
     const kb = Math.ceil(((await reencodeLogo(logo))?.data.length ?? 0) / 1024);
     expect(kb).toBeGreaterThan(10);
     const env = { PUBLIC_FORM_RATE_LIMIT: '3', LOGO_QUOTA_KB_PER_ADDRESS: String(2 * kb + Math.floor(kb / 2)) };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { logos, partenaires } from '../../db/schema.ts';
 import { reencodeLogo } from './logo-image.ts';
-import { jpegLogo, multipart, pngLogo, register, upload } from './partenaires.fixtures.ts';
+import { jpegLogo, multipart, noisyPngLogo, pngLogo, register, upload } from './partenaires.fixtures.ts';
 
 const refused = {
   status: 'error',
@@ -198,19 +198,7 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
 });
 
 describe(`logos : plafonds des logos orphelins (${dbKind})`, () => {
-  // Noise, so the re-encoded PNG weighs tens of KB (a plain colour compresses to almost nothing).
-  const png = () =>
-    sharp({
-      create: {
-        width: 200,
-        height: 120,
-        channels: 3,
-        background: '#336699',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .png()
-      .toBuffer();
+  const png = noisyPngLogo;
   let size: number;
   beforeAll(async () => {
     size = (await reencodeLogo(await png()))?.data.length ?? 0;

@@ -10,6 +10,19 @@ export const pngLogo = (color = '#000091', width = 60, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
+/** A PNG of tens of KB even after re-encoding (noise does not compress): for quota tests. */
+export const noisyPngLogo = () =>
+  sharp({
+    create: {
+      width: 200,
+      height: 120,
+      channels: 3,
+      background: '#336699',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .png()
+    .toBuffer();
 export const jpegLogo = (color = '#c9191e') =>
   sharp({ create: { width: 40, height: 40, channels: 3, background: color } })
     .jpeg()
