@@ -1,7 +1,7 @@
 import { ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAdmin } from '../../app/admin/admin-context.ts';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { DataTable, type FilterDef, type SelectionApi } from '../../components/data-table/data-table.tsx';
@@ -38,6 +38,15 @@ export function EtudiantsListPage() {
   const [confirming, setConfirming] = useState<SelectionApi<Etudiant> | null>(null);
   const banner = useBanner();
   const bannerRef = useRef<HTMLDivElement>(null);
+  // The selection is gone after an action and with it the pressed button: the keyboard focus goes
+  // to the result, once the banner is on the page (a frame's delay lost that race under load).
+  const [focusResult, setFocusResult] = useState(false);
+  useEffect(() => {
+    if (focusResult && banner.banner) {
+      bannerRef.current?.focus();
+      setFocusResult(false);
+    }
+  }, [focusResult, banner.banner]);
 
   const filters = useMemo<FilterDef[]>(
     () => [
@@ -67,8 +76,7 @@ export function EtudiantsListPage() {
       // The rows change on screen only now that the server has applied the action.
       await done();
       banner.success(res.message);
-      // The selection is gone and with it the pressed button: the keyboard focus goes to the result.
-      requestAnimationFrame(() => bannerRef.current?.focus());
+      setFocusResult(true);
     } catch (e) {
       // A refusal names the request and the reason (already validated, no longer exists…).
       const reason = e instanceof ApiError && e.status >= 400 && e.status < 500 ? ` ${e.message}` : '';
