@@ -17,7 +17,6 @@ export function useBanner() {
   }, [banner]);
   return {
     banner,
-    show: (severity: Banner['severity'], text: string) => setBanner({ severity, text }),
     error: (text: string) => setBanner({ severity: 'error', text }),
     success: (text: string) => setBanner({ severity: 'success', text }),
     clear: () => setBanner(null),

@@ -25,6 +25,9 @@ export { toQuery };
  */
 export const DENIED_URL = '/logout?refus=1';
 
+/** A call that never reached the server (no network, server down). */
+export const UNREACHABLE = 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.';
+
 async function request<T>(
   method: string,
   path: string,
@@ -44,7 +47,7 @@ async function request<T>(
       body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     });
   } catch {
-    throw new ApiError(0, 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
+    throw new ApiError(0, UNREACHABLE);
   }
   const data = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : undefined;
   if (res.status === 401 && !url.startsWith('/api/login')) {

@@ -1,4 +1,4 @@
-import { ApiError, DENIED_URL, downloadUrl } from './api.ts';
+import { ApiError, DENIED_URL, downloadUrl, UNREACHABLE } from './api.ts';
 
 /** The file name a response asks for (RFC 6266: `filename*` first, for accented names). */
 export function attachmentName(disposition: string | null, fallback: string): string {
@@ -24,7 +24,7 @@ export async function downloadFile(path: string, params: object, onProgress?: (b
   try {
     res = await fetch(downloadUrl(path, params), { credentials: 'same-origin', headers: { accept: 'text/csv' } });
   } catch {
-    throw new ApiError(0, 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
+    throw new ApiError(0, UNREACHABLE);
   }
   if (res.status === 401) {
     window.location.assign(DENIED_URL);
