@@ -84,6 +84,18 @@ const anyNumber = fc.oneof(
   fc.constantFrom(32_767, 32_768, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, -(2 ** 53), 0, -1, 1.5),
   fc.double(),
 );
+/** Every admin list and export; all but the roles list filter by date and status. */
+const ADMIN_LISTS = [
+  'inscriptions/get/list/by/filters',
+  'inscriptions/export',
+  'etudiants/get/list/by/filters',
+  'etudiants/export',
+  'partenaires/get/list/by/filters',
+  'partenaire/export',
+  'role/get/list/by/filters',
+];
+const DATED_LISTS = ADMIN_LISTS.filter((l) => !l.startsWith('role'));
+
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** Days that may not exist: month 0 to 13, day 0 to 32, year 0 to 9999 (2025-02-30 among them). */
 const anyDay = fc
@@ -323,22 +335,11 @@ describe(`entrées hostiles sur chaque route (${dbKind})`, () => {
     const NUL = encodeURIComponent('a\u0000b');
     const logo = await uploadedLogo(t.app);
     await t.app.inject({ method: 'POST', url: '/api/partenaire/add', payload: validPartenaire(logo) });
-    const lists = [
-      'inscriptions/get/list/by/filters',
-      'inscriptions/export',
-      'etudiants/get/list/by/filters',
-      'etudiants/export',
-      'partenaires/get/list/by/filters',
-      'partenaire/export',
-      'role/get/list/by/filters',
-    ];
     const full = { ...validPartenaire(logo), statut: 1, actif: false, categorie: null, filtre: null };
     type Case = readonly [method: 'GET' | 'PUT' | 'POST', url: string, payload: object | undefined, key: string];
     const cases: Case[] = [
-      ...lists.map((l) => ['GET', `/api/admin/${l}?search=${NUL}`, undefined, 'search'] as const),
-      ...lists
-        .filter((l) => !l.startsWith('role'))
-        .map((l) => ['GET', `/api/admin/${l}?filter[date]=2025-02-30`, undefined, 'date'] as const),
+      ...ADMIN_LISTS.map((l) => ['GET', `/api/admin/${l}?search=${NUL}`, undefined, 'search'] as const),
+      ...DATED_LISTS.map((l) => ['GET', `/api/admin/${l}?filter[date]=2025-02-30`, undefined, 'date'] as const),
       ['GET', `/api/admin/inscriptions/get/list/by/filters?filter[nom]=${NUL}`, undefined, 'nom'],
       ['GET', `/api/admin/role/get/list/by/filters?filter[libelle]=${NUL}`, undefined, 'libelle'],
       ['GET', `/api/admin/user/get/by/name?name=${NUL}`, undefined, 'name'],
@@ -385,14 +386,7 @@ describe(`entrées hostiles sur chaque route (${dbKind})`, () => {
   });
 
   it('refuse un identifiant de référence hors limites dans un filtre, liste comme export (trouvé par le test ci-dessus)', async () => {
-    for (const path of [
-      'inscriptions/get/list/by/filters',
-      'inscriptions/export',
-      'etudiants/get/list/by/filters',
-      'etudiants/export',
-      'partenaires/get/list/by/filters',
-      'partenaire/export',
-    ]) {
+    for (const path of DATED_LISTS) {
       const res = await t.app.inject({ url: `/api/admin/${path}?filter[statut]=32768`, headers: { cookie } });
       expect(res.statusCode, path).toBe(400);
       expect(res.json().errors).toEqual([{ key: 'statut', error: 'Identifiant invalide.' }]);
