@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { RouterProvider } from 'react-router';
-import { ParamsGate } from './params.tsx';
+import { ParamsGate } from '../lib/params.tsx';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 

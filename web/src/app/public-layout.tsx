@@ -1,8 +1,8 @@
 import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { SkipLink } from '../components/skip-link.tsx';
-import { useSiteParams } from './params.tsx';
-import { paths } from './paths.ts';
+import { useSiteParams } from '../lib/params.tsx';
+import { paths } from '../lib/paths.ts';
 
 /** Header with the site name, the page, and a footer with the contact block and legal links. */
 export function PublicLayout() {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
-import { currentUserQuery, landingFor } from './session.ts';
+import { currentUserQuery, landingFor } from '../../lib/session.ts';
 
 /** Focus on the page title once shown: the screen changed without a navigation, a screen reader says so. */
 function useFocusedTitle() {

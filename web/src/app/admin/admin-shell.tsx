@@ -24,10 +24,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSiteParams } from '../params.tsx';
-import { paths } from '../paths.ts';
+import { useSiteParams } from '../../lib/params.tsx';
+import { paths } from '../../lib/paths.ts';
+import { currentUserQuery, menuFor, useCurrentUser, useStatuts } from '../../lib/session.ts';
 import { ForbiddenPage } from './access-pages.tsx';
-import { currentUserQuery, menuFor, useCurrentUser, useStatuts } from './session.ts';
 
 const DRAWER_WIDTH = 220;
 

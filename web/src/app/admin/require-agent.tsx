@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../paths.ts';
+import { type AdminContext, useAdmin } from '../../lib/admin-context.ts';
+import { paths } from '../../lib/paths.ts';
+import { type Area, landingFor, menuFor } from '../../lib/session.ts';
 import { ForbiddenPage, NoAccessPage } from './access-pages.tsx';
-import { type AdminContext, useAdmin } from './admin-context.ts';
-import { type Area, landingFor, menuFor } from './session.ts';
 
 /** Admin screens need a logged-in agent; the server checks the roles of every call again. */
 export function RequireAgent() {

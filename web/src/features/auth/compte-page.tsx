@@ -9,11 +9,11 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { currentUserQuery, landingFor } from '../../app/admin/session.ts';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { currentUserQuery, landingFor } from '../../lib/session.ts';
 
 /** The roles' labels as the roles screen shows them (seeded reference data, decisions §2). */
 const ROLE_LABELS: Record<string, string> = {

@@ -4,10 +4,10 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { currentUserQuery, landingFor } from '../../app/admin/session.ts';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { currentUserQuery, landingFor } from '../../lib/session.ts';
 
 type LoginResponse = { logged: boolean; user: SessionUser };
 

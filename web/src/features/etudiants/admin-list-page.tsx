@@ -2,10 +2,10 @@ import { ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES, S
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useAdmin } from '../../app/admin/admin-context.ts';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { DataTable, type FilterDef, type SelectionApi } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 const columns: GridColDef<Etudiant>[] = [

@@ -2,12 +2,12 @@ import { ECOLES, type EtudiantRequest, HONEYPOT_FIELD, MESSAGES } from '@guichet
 import { Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Confirmation } from '../../components/confirmation.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 
 type Field = 'email' | 'cp' | 'ville' | 'ecole';
 const FIELDS: Field[] = ['email', 'cp', 'ville', 'ecole'];

@@ -5,9 +5,9 @@ import SchoolIcon from '@mui/icons-material/School';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteParams } from '../../app/params.tsx';
-import { paths } from '../../app/paths.ts';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useSiteParams } from '../../lib/params.tsx';
+import { paths } from '../../lib/paths.ts';
 
 const entries: { to: string; title: string; text: string; icon: ReactNode }[] = [
   {

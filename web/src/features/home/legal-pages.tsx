@@ -1,9 +1,9 @@
 import { Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteParams } from '../../app/params.tsx';
-import { paths } from '../../app/paths.ts';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useSiteParams } from '../../lib/params.tsx';
+import { paths } from '../../lib/paths.ts';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);

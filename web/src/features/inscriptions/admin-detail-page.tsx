@@ -3,11 +3,11 @@ import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextFie
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { paths } from '../../app/paths.ts';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 
 type Detail = Omit<InscriptionDetail, 'date'> & { date: string };

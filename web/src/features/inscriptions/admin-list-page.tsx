@@ -3,10 +3,10 @@ import { Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { paths } from '../../app/paths.ts';
 import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { useAdmin } from '../../lib/admin-context.ts';
+import { paths } from '../../lib/paths.ts';
 
 type Row = {
   id: number;

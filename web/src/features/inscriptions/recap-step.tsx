@@ -1,6 +1,6 @@
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 import { inscriptionBody, type WizardValues } from './wizard-form.ts';
 

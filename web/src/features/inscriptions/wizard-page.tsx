@@ -8,11 +8,11 @@ import {
 import { Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 import { LogementStep } from './logement-step.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';

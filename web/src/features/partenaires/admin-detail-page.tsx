@@ -33,11 +33,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { paths } from '../../app/paths.ts';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
 import {

@@ -6,11 +6,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { paths } from '../../app/paths.ts';
 import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 import { ExternalLink } from './partenaire-card.tsx';
 import type { Json } from './partenaire-form.ts';
 

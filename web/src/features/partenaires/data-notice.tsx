@@ -1,6 +1,6 @@
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** What becomes of a partner's information, said before it is sent (registration and yearly update). */
 export function PartenaireDataNotice() {

@@ -21,9 +21,9 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useAdmin } from '../../app/admin/admin-context.ts';
-import { currentUserQuery } from '../../app/admin/session.ts';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
+import { currentUserQuery } from '../../lib/session.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
 import { AgentAvatar, fullName } from './agent-avatar.tsx';
 import { ROLE_LIST_ENDPOINT, roleQuery, updateRoleAgents } from './roles-api.ts';

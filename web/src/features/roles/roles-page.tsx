@@ -4,8 +4,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import { useAdmin } from '../../app/admin/admin-context.ts';
 import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { useAdmin } from '../../lib/admin-context.ts';
 import { RoleDialog } from './role-dialog.tsx';
 import { ROLE_LIST_ENDPOINT } from './roles-api.ts';
 

@@ -1,7 +1,7 @@
 import { type CurrentUser, canAccess, type Statut } from '@guichet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { paths } from '../paths.ts';
+import { api } from './api.ts';
+import { paths } from './paths.ts';
 
 export const currentUserQuery = {
   queryKey: ['currentUser'],

@@ -1,7 +1,7 @@
 import type { Params } from '@guichet/contract';
 import { Box, Button, Typography } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { api } from '../lib/api.ts';
+import { api } from './api.ts';
 
 const ParamsContext = createContext<Params | null>(null);
 
