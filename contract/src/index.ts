@@ -1,5 +1,7 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';
 export * from './etudiant.ts';
 export * from './format.ts';
 export * from './inscription.ts';

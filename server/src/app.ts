@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -9,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@guichet/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
@@ -29,35 +28,15 @@ import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
+import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { createMailer, type Mailer } from './platform/mail/index.ts';
+import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
-import { databaseRateLimitStore, type RateCounters, rateCounters } from './platform/rate-limit.ts';
+import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    routeList: RouteRecord[];
-    /** Rate-limit counters in the database, seen by every server process. */
-    rateCounters: RateCounters;
-    mail: Mailer;
-  }
-}
-
-export type RouteRecord = { method: string; url: string; access: string | undefined };
 
 export type AppDeps = {
   config: Config;

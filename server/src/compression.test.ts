@@ -6,11 +6,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/precompress.ts';
 import { dbKind, type TestApp, testApp, testDatabase } from '../test/harness.ts';
-import { type AppInstance, buildApp } from './app.ts';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { partenaires } from './db/schema.ts';
 import { uploadedLogo, validPartenaire } from './features/partenaires/partenaires.fixtures.ts';
+import type { AppInstance } from './platform/app-instance.ts';
 
 const BR_GZIP = { 'accept-encoding': 'br, gzip' };
 const decode = (body: Buffer, encoding: unknown) =>

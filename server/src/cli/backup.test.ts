@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
 import { dbKind, describeOn, testDatabase } from '../../test/harness.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
-import { type AppInstance, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
+import type { AppInstance } from '../platform/app-instance.ts';
 import { BACKUP_TABLES, backupDatabase, NOT_SAVED, restoreDatabase } from './backup.ts';
 import { CommandError } from './user-commands.ts';
 

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
-import { type AppInstance, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { AppInstance } from '../platform/app-instance.ts';
 
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 

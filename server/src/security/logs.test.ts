@@ -1,11 +1,12 @@
 import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
-import { type AppInstance, buildApp, loggerOptions } from '../app.ts';
+import { buildApp, loggerOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
+import type { AppInstance } from '../platform/app-instance.ts';
 import { loggableUrl } from '../platform/security-log.ts';
 
 describe(`journaux sans secret (${dbKind})`, () => {

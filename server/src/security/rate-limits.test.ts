@@ -4,13 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
 import { createDatabase } from '../../test/postgres-server.ts';
-import { type AppInstance, buildApp, loggerOptions } from '../app.ts';
+import { buildApp, loggerOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { logos, rateLimitCounters } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { reencodeLogo } from '../features/partenaires/logo-image.ts';
 import { multipart, noisyPngLogo } from '../features/partenaires/partenaires.fixtures.ts';
+import type { AppInstance } from '../platform/app-instance.ts';
 import { rateCounters } from '../platform/rate-limit.ts';
 
 const PASSWORD = 'mot-de-passe-des-limites';

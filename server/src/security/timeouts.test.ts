@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, describeOn, testDatabase } from '../../test/harness.ts';
-import { type AppInstance, buildApp, SERVER_TIMEOUTS } from '../app.ts';
+import { buildApp, SERVER_TIMEOUTS } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
+import type { AppInstance } from '../platform/app-instance.ts';
 import { createDelivery } from '../platform/mail/transport.ts';
 
 const config = () => loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', PUBLIC_FORM_RATE_LIMIT: '0' });

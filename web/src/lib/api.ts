@@ -1,4 +1,14 @@
-import type { FieldError } from '@guichet/contract';
+import {
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointPath,
+  type FieldError,
+  type HasPathParams,
+  HONEYPOT_FIELD,
+  type PathParams,
+} from '@guichet/contract';
 import { toQuery } from './query-string.ts';
 
 /** A refused call: the HTTP status, the server's French message and its field errors. */
@@ -60,6 +70,37 @@ async function request<T>(
     throw new ApiError(res.status, body.message ?? body.error ?? 'Une erreur est survenue', body.errors ?? [], data);
   }
   return data as T;
+}
+
+/** A public form's trap field travels with its body (platform/public-form.ts on the server). */
+type Honeypot = { [HONEYPOT_FIELD]?: string };
+
+/** What a call of this endpoint takes: its path parameters, query, JSON body or multipart form. */
+export type CallArgs<E extends EndpointDef> = (HasPathParams<E> extends true
+  ? { params: PathParams<E> }
+  : { params?: undefined }) &
+  ([EndpointQuery<E>] extends [never] ? unknown : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [never] ? unknown : { body: EndpointBody<E> & Honeypot }) &
+  (E['multipart'] extends true ? { form: FormData } : unknown);
+type ArgsOf<E extends EndpointDef> = object extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/**
+ * Calls an endpoint of the contract's table: the path, method and types all come from its
+ * declaration, so no path is written twice and the answer is typed as it travels (dates as strings).
+ */
+export function call<E extends EndpointDef>(endpoint: E, ...[args]: ArgsOf<E>): Promise<EndpointResponse<E>> {
+  const a = (args ?? {}) as { params?: PathParams<E>; query?: object; body?: unknown; form?: FormData };
+  const body = a.body ?? (endpoint.method === 'GET' || a.form ? undefined : {});
+  return request(endpoint.method, endpointPath(endpoint, a.params), { params: a.query, body, form: a.form });
+}
+
+/** The address of an endpoint (a CSV export, a logo) with its parameters, for a download or an image. */
+export function endpointUrl<E extends EndpointDef>(
+  endpoint: E,
+  args: { params?: PathParams<E>; query?: object } = {},
+) {
+  const q = toQuery(args.query);
+  return `${endpointPath(endpoint, args.params)}${q ? `?${q}` : ''}`;
 }
 
 export const api = {

@@ -1,7 +1,7 @@
-import type { Params } from '@guichet/contract';
+import { type Params, referenceEndpoints } from '@guichet/contract';
 import { Box, Button, Typography } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { api } from './api.ts';
+import { call } from './api.ts';
 
 const ParamsContext = createContext<Params | null>(null);
 
@@ -21,7 +21,7 @@ export function ParamsGate({ children }: { children: ReactNode }) {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    api.get<Params>('params/get/all').then(setParams, () => setFailed(true));
+    call(referenceEndpoints.params).then(setParams, () => setFailed(true));
   }, []);
   useEffect(load, []);
 

@@ -1,11 +1,11 @@
-import { type CurrentUser, canAccess, type Statut } from '@guichet/contract';
+import { canAccess, referenceEndpoints, sessionEndpoints } from '@guichet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { paths } from './paths.ts';
 
 export const currentUserQuery = {
   queryKey: ['currentUser'],
-  queryFn: () => api.get<CurrentUser>('user/get/current'),
+  queryFn: () => call(sessionEndpoints.currentUser),
   staleTime: 30_000,
 };
 
@@ -15,7 +15,7 @@ export const useCurrentUser = () => useQuery(currentUserQuery);
 export const useStatuts = (enabled: boolean) =>
   useQuery({
     queryKey: ['statuts'],
-    queryFn: () => api.get<Statut[]>('admin/statut/get/all'),
+    queryFn: () => call(referenceEndpoints.statuts),
     staleTime: Infinity,
     enabled,
   });

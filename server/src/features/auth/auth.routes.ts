@@ -6,7 +6,7 @@ import {
   loginSuccessSchema,
   MESSAGES,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { loadAgent } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';

@@ -5,7 +5,7 @@ import {
   passwordChangeBodySchema,
   successSchema,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';

@@ -9,7 +9,7 @@ import {
   etudiantUpdateSchema,
   ETUDIANT_MESSAGES as M,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { loggedAction } from '../../platform/security-log.ts';

@@ -1,11 +1,10 @@
+import { referenceEndpoints } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { route } from '../../platform/route.ts';
 
 /** A database that has not answered by then counts as down: a probe must not hang with it. */
 export const HEALTH_TIMEOUT_MS = 5_000;
-
-const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
 
 /**
  * `GET /api/health` for load balancers and container checks (decisions §1): 200 `{status:"ok"}`
@@ -13,16 +12,9 @@ const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
  * and at `warn` level, so a probe every few seconds does not fill the log; a failure is logged.
  */
 export async function healthRoutes(app: AppInstance) {
-  app.get(
-    '/health',
-    {
-      logLevel: 'warn',
-      schema: {
-        tags: ['Supervision'],
-        summary: 'État du service : la base de données répond',
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
+  route(
+    app,
+    referenceEndpoints.health,
     async (request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -40,5 +32,6 @@ export async function healthRoutes(app: AppInstance) {
         clearTimeout(timer);
       }
     },
+    { logLevel: 'warn' },
   );
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../../../test/harness.ts';
-import { type AppInstance, buildApp, loggerOptions } from '../../app.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 
 const config = () => loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent' });
 

@@ -13,7 +13,7 @@ import {
   PROPRIETAIRE_FIELDS,
   successSchema,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Offer, inscriptionsRepository as repo } from './inscriptions.repository.ts';

@@ -6,7 +6,7 @@ import {
   successSchema,
   validateSuccessSchema,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
 

@@ -15,7 +15,7 @@ import {
   partenaireValidUpdateSchema,
   successSchema,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type PartenaireExportRow, partenairesRepository as repo } from './partenaires.repository.ts';

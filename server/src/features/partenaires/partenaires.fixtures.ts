@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { PartenaireFieldsInput } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AppInstance } from '../../app.ts';
 import { partenaires } from '../../db/schema.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 
 /** A small real PNG (re-encoding shrinks nothing useful, but it decodes). */
 export const pngLogo = (color = '#000091', width = 60, height = 30) =>

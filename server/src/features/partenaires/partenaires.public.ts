@@ -16,7 +16,7 @@ import {
 } from '@guichet/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { addressGroup } from '../../platform/client-address.ts';
 import { acceptedEncoding } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';

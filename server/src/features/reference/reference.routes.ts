@@ -1,23 +1,14 @@
-import { categorieSchema, filtreSchema, paramsSchema, statutSchema } from '@guichet/contract';
-import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import { referenceEndpoints as api } from '@guichet/contract';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { route } from '../../platform/route.ts';
 import { referenceRepository as repo } from './reference.repository.ts';
 
 export async function referencePublicRoutes(app: AppInstance) {
-  const tags = ['Référentiels'];
-  app.get('/params/get/all', { schema: { tags, response: { 200: paramsSchema } } }, () => repo.params(app.db));
-  app.get('/categorie/get/all', { schema: { tags, response: { 200: z.array(categorieSchema) } } }, () =>
-    repo.categories(app.db),
-  );
-  app.get('/filtre/get/all', { schema: { tags, response: { 200: z.array(filtreSchema) } } }, () =>
-    repo.filtres(app.db),
-  );
+  route(app, api.params, () => repo.params(app.db));
+  route(app, api.categories, () => repo.categories(app.db));
+  route(app, api.filtres, () => repo.filtres(app.db));
 }
 
 export async function referenceAdminRoutes(app: AppInstance) {
-  app.get(
-    '/statut/get/all',
-    { config: { access: 'connecte' }, schema: { tags: ['Référentiels'], response: { 200: z.array(statutSchema) } } },
-    () => repo.statuts(app.db),
-  );
+  route(app, api.statuts, () => repo.statuts(app.db));
 }

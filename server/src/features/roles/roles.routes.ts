@@ -11,7 +11,7 @@ import {
   roleUpdateBodySchema,
   successSchema,
 } from '@guichet/contract';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loggedAction } from '../../platform/security-log.ts';

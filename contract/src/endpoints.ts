@@ -1,0 +1,413 @@
+import { z } from 'zod';
+import {
+  currentUserSchema,
+  loginBodySchema,
+  loginFailureSchema,
+  loginSuccessSchema,
+  passwordChangeBodySchema,
+} from './auth.ts';
+import { errorResponseSchema, successSchema } from './common.ts';
+import { type EndpointDef, endpoint, endpointKey } from './endpoint.ts';
+import {
+  etudiantAddResponseSchema,
+  etudiantExportQuerySchema,
+  etudiantListQuerySchema,
+  etudiantListSchema,
+  etudiantRequestSchema,
+  etudiantUpdateResponseSchema,
+  etudiantUpdateSchema,
+} from './etudiant.ts';
+import {
+  inscriptionDetailSchema,
+  inscriptionIdParamsSchema,
+  inscriptionSchema,
+  inscriptionsExportQuerySchema,
+  inscriptionsListQuerySchema,
+  inscriptionsListSchema,
+  inscriptionUpdateSchema,
+  logementSchema,
+  proprietaireSchema,
+  validateSuccessSchema,
+} from './inscription.ts';
+import {
+  logoUploadResponseSchema,
+  partenaireAddSchema,
+  partenaireAdminResponseSchema,
+  partenaireAdminUpdateSchema,
+  partenaireConfirmSchema,
+  partenaireExportQuerySchema,
+  partenaireIdParamsSchema,
+  partenaireListQuerySchema,
+  partenaireListSchema,
+  partenairePublicQuerySchema,
+  partenairePublicSchema,
+  partenaireSelfUpdateSchema,
+  partenaireSelfViewSchema,
+  partenaireValidUpdateSchema,
+} from './partenaire.ts';
+import { categorieSchema, filtreSchema, paramsSchema, statutSchema } from './reference.ts';
+import {
+  agentSearchQuerySchema,
+  agentSearchResponseSchema,
+  roleIdParamsSchema,
+  roleListQuerySchema,
+  roleListResponseSchema,
+  roleSchema,
+  roleUpdateBodySchema,
+} from './role.ts';
+
+/**
+ * Every endpoint of the portal, declared once (spec §7, decisions §4): the server registers its
+ * routes from this table and refuses any other, the web calls through it, the access-matrix test
+ * reads it. Rate limits, honeypots and handlers stay on the server.
+ */
+
+const e = errorResponseSchema;
+const CSV = ['text/csv'] as const;
+const exportSummary = 'Export CSV (recherche, filtres et tri de la liste, toutes les lignes)';
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'error']) });
+
+export const sessionEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    body: loginBodySchema,
+    response: { 200: loginSuccessSchema, 400: loginFailureSchema.or(e), 429: loginFailureSchema },
+  }),
+  currentUser: endpoint({
+    method: 'GET',
+    path: '/api/user/get/current',
+    access: 'public',
+    response: { 200: currentUserSchema, 401: e },
+  }),
+  /** A browser navigation: ends the session and lands on the login page (decisions §3). */
+  logout: endpoint({ method: 'GET', path: '/logout', access: 'public', hidden: true }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/admin/compte/mot-de-passe',
+    access: 'connecte',
+    whilePasswordToChange: true,
+    body: passwordChangeBodySchema,
+    response: { 200: successSchema, 400: e, 429: e },
+  }),
+};
+
+export const referenceEndpoints = {
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    summary: 'État du service : la base de données répond',
+    response: { 200: healthSchema, 503: healthSchema },
+  }),
+  params: endpoint({ method: 'GET', path: '/api/params/get/all', access: 'public', response: { 200: paramsSchema } }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/api/categorie/get/all',
+    access: 'public',
+    response: { 200: z.array(categorieSchema) },
+  }),
+  filtres: endpoint({
+    method: 'GET',
+    path: '/api/filtre/get/all',
+    access: 'public',
+    response: { 200: z.array(filtreSchema) },
+  }),
+  statuts: endpoint({
+    method: 'GET',
+    path: '/api/admin/statut/get/all',
+    access: 'connecte',
+    response: { 200: z.array(statutSchema) },
+  }),
+};
+
+export const inscriptionEndpoints = {
+  validateProprietaire: endpoint({
+    method: 'GET',
+    path: '/api/inscription/proprietaire/validate',
+    access: 'public',
+    summary: 'Vérifie l’étape « Propriétaire » de l’assistant',
+    query: proprietaireSchema,
+    response: { 200: validateSuccessSchema, 400: e },
+  }),
+  validateLogement: endpoint({
+    method: 'GET',
+    path: '/api/inscription/logement/validate',
+    access: 'public',
+    summary: 'Vérifie l’étape « Logement » de l’assistant',
+    query: logementSchema,
+    response: { 200: validateSuccessSchema, 400: e },
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/inscription/add',
+    access: 'public',
+    summary: 'Enregistre une offre de logement (statut « En attente »)',
+    body: inscriptionSchema,
+    response: { 200: successSchema, 400: e, 429: e },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscriptions/get/list/by/filters',
+    access: 'gestion',
+    query: inscriptionsListQuerySchema,
+    response: { 200: inscriptionsListSchema },
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscriptions/export',
+    access: 'gestion',
+    summary: exportSummary,
+    query: inscriptionsExportQuerySchema,
+    produces: CSV,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscription/get/:id',
+    access: 'gestion',
+    params: inscriptionIdParamsSchema,
+    response: { 200: inscriptionDetailSchema, 404: e },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/update/:id',
+    access: 'gestion',
+    params: inscriptionIdParamsSchema,
+    body: inscriptionUpdateSchema,
+    response: { 200: successSchema, 400: e, 404: e },
+  }),
+};
+
+const publicRefusals = { 400: e, 404: e, 429: e, 503: e };
+const adminRefusals = { 400: e, 404: e, 409: e };
+
+export const partenaireEndpoints = {
+  add: endpoint({
+    method: 'POST',
+    path: '/api/partenaire/add',
+    access: 'public',
+    summary: 'Inscrit un partenaire (statut « En attente », inactif)',
+    body: partenaireAddSchema,
+    response: { 200: successSchema, ...publicRefusals },
+  }),
+  directory: endpoint({
+    method: 'GET',
+    path: '/api/partenaire/get/valid',
+    access: 'public',
+    summary: 'Annuaire public : partenaires validés et actifs, filtrables par thème',
+    query: partenairePublicQuerySchema,
+    response: { 200: z.array(partenairePublicSchema) },
+  }),
+  byToken: endpoint({
+    method: 'GET',
+    path: '/api/partenaire/get/one/by/:token',
+    access: 'token',
+    summary: 'Informations du partenaire pour son lien personnel',
+    params: z.object({ token: z.string().max(100) }),
+    response: { 200: partenaireSelfViewSchema, 404: e },
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/partenaire/valid/infos/:id',
+    access: 'token',
+    summary: 'Le partenaire confirme ses informations sans les modifier (jeton du lien personnel)',
+    params: partenaireIdParamsSchema,
+    body: partenaireConfirmSchema,
+    response: { 200: successSchema, ...publicRefusals },
+  }),
+  propose: endpoint({
+    method: 'POST',
+    path: '/api/partenaire/update/:id',
+    access: 'token',
+    summary: 'Le partenaire propose des modifications, à valider par le guichet (jeton du lien personnel)',
+    params: partenaireIdParamsSchema,
+    body: partenaireSelfUpdateSchema,
+    response: { 200: successSchema, ...publicRefusals },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/partenaires/get/list/by/filters',
+    access: 'gestion',
+    query: partenaireListQuerySchema,
+    response: { 200: partenaireListSchema },
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/admin/partenaire/export',
+    access: 'gestion',
+    summary: exportSummary,
+    query: partenaireExportQuerySchema,
+    produces: CSV,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/partenaire/get/:id',
+    access: 'gestion',
+    params: partenaireIdParamsSchema,
+    response: { 200: partenaireAdminResponseSchema, 404: e },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/partenaire/update/:id',
+    access: 'gestion',
+    params: partenaireIdParamsSchema,
+    body: partenaireAdminUpdateSchema,
+    response: { 200: successSchema, ...adminRefusals },
+  }),
+  sendRenewal: endpoint({
+    method: 'PUT',
+    path: '/api/admin/partenaire/send/mail/update/:id',
+    access: 'gestion',
+    summary: 'Envoie au partenaire son lien personnel de mise à jour',
+    params: partenaireIdParamsSchema,
+    response: { 200: successSchema, ...adminRefusals },
+  }),
+  acceptChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/partenaire/valid/update/:id',
+    access: 'gestion',
+    summary: 'Applique les modifications proposées par le partenaire',
+    params: partenaireIdParamsSchema,
+    body: partenaireValidUpdateSchema,
+    response: { 200: successSchema, ...adminRefusals },
+  }),
+  rejectChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/partenaire/reject/update/:id',
+    access: 'gestion',
+    summary: 'Refuse les modifications proposées par le partenaire',
+    params: partenaireIdParamsSchema,
+    response: { 200: successSchema, ...adminRefusals },
+  }),
+};
+
+export const logoEndpoints = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/logo/upload',
+    access: 'public',
+    summary: 'Téléverse un logo JPEG ou PNG de 3 Mo au plus (champ multipart « logo »)',
+    multipart: true,
+    response: { 200: logoUploadResponseSchema, ...publicRefusals },
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/file/download/:file',
+    access: 'public',
+    summary: 'Un logo enregistré (PNG ou JPEG)',
+    params: z.object({ file: z.string().max(100) }),
+    produces: ['image/png', 'image/jpeg'],
+    response: { 404: e },
+  }),
+};
+
+export const etudiantEndpoints = {
+  add: endpoint({
+    method: 'POST',
+    path: '/api/etudiant/add',
+    access: 'public',
+    summary: 'Enregistre une demande de liste des logements (statut « En attente »)',
+    body: etudiantRequestSchema,
+    response: { 200: etudiantAddResponseSchema, 400: e, 429: e },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/etudiants/get/list/by/filters',
+    access: 'gestion',
+    query: etudiantListQuerySchema,
+    response: { 200: etudiantListSchema },
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/admin/etudiants/export',
+    access: 'gestion',
+    summary: exportSummary,
+    query: etudiantExportQuerySchema,
+    produces: CSV,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/etudiants/update',
+    access: 'gestion',
+    summary: 'Valide (statut 2 et courriel avec la liste des logements) ou refuse (statut 3) une sélection',
+    description:
+      'Valider laisse telles quelles les demandes déjà validées (aucun second courriel). Un identifiant inconnu (404) ou le refus d’une demande déjà validée (400) ne change rien, et chaque demande en cause est nommée dans `errors`.',
+    body: etudiantUpdateSchema,
+    response: { 200: etudiantUpdateResponseSchema, 400: e, 404: e },
+  }),
+};
+
+const roleRefusals = { 400: e, 404: e };
+
+export const roleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/role/get/list/by/filters',
+    access: 'roles',
+    query: roleListQuerySchema,
+    response: { 200: roleListResponseSchema },
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/role/get/:id',
+    access: 'roles',
+    params: roleIdParamsSchema,
+    response: { 200: roleSchema, ...roleRefusals },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/role/update/:id',
+    access: 'roles',
+    summary: 'Remplace la liste des agents du rôle',
+    params: roleIdParamsSchema,
+    body: roleUpdateBodySchema,
+    response: { 200: successSchema, 403: e, ...roleRefusals },
+  }),
+  searchAgents: endpoint({
+    method: 'GET',
+    path: '/api/admin/user/get/by/name',
+    access: 'roles',
+    summary: 'Agents dont le nom ou le prénom contient le texte cherché',
+    query: agentSearchQuerySchema,
+    response: { 200: agentSearchResponseSchema, ...roleRefusals },
+  }),
+};
+
+/** The whole table, by feature. */
+export const endpoints = {
+  session: sessionEndpoints,
+  reference: referenceEndpoints,
+  inscription: inscriptionEndpoints,
+  partenaire: partenaireEndpoints,
+  logo: logoEndpoints,
+  etudiant: etudiantEndpoints,
+  role: roleEndpoints,
+};
+
+/** Every endpoint, flat: what the server may register and the access matrix checks. */
+export const ALL_ENDPOINTS: readonly EndpointDef[] = Object.values(endpoints).flatMap((group) =>
+  Object.values(group as Record<string, EndpointDef>),
+);
+
+/** The endpoint at `METHOD /path`, if the table has one. */
+const byKey = new Map(ALL_ENDPOINTS.map((d) => [endpointKey(d), d]));
+export const findEndpoint = (method: string, path: string) => byKey.get(`${method} ${path}`);
+
+/** The API documentation's section of each feature. */
+const TAGS: Record<keyof typeof endpoints, string> = {
+  session: 'Session',
+  reference: 'Référentiels',
+  inscription: 'Inscriptions des propriétaires',
+  partenaire: 'Partenaires',
+  logo: 'Logos',
+  etudiant: 'Demandes étudiants',
+  role: 'Rôles',
+};
+const tagOf = new Map<EndpointDef, string>(
+  Object.entries(endpoints).flatMap(([group, list]) =>
+    Object.values(list as Record<string, EndpointDef>).map((d) => [d, TAGS[group as keyof typeof endpoints]] as const),
+  ),
+);
+export const endpointTag = (d: EndpointDef) => tagOf.get(d);

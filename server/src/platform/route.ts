@@ -1,0 +1,93 @@
+import { type EndpointDef, endpointKey, endpointTag, findEndpoint } from '@guichet/contract';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { AppInstance } from './app-instance.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's declaration this route was registered from (see `route`). */
+    endpoint?: EndpointDef;
+  }
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Success<E extends EndpointDef> = E['response'] extends { 200: infer S extends z.ZodType } ? z.input<S> : unknown;
+
+/** A handler typed by its endpoint: parsed params, query and body in, the 200 answer (or the reply) out. */
+export type EndpointHandler<E extends EndpointDef> = (
+  request: FastifyRequest<{ Params: Out<E['params']>; Querystring: Out<E['query']>; Body: Out<E['body']> }>,
+  reply: FastifyReply,
+) => Success<E> | FastifyReply | Promise<Success<E> | FastifyReply>;
+
+/** What only the server knows of a route: rate limit, honeypot, log level. */
+export type RouteExtras = {
+  config?: FastifyContextConfig;
+  logLevel?: RouteShorthandOptions['logLevel'];
+};
+
+/**
+ * Registers an endpoint of the contract's table on this scope: the path, the schemas and the
+ * access all come from the declaration, the scope's prefix (`/api`, `/api/admin`) is taken off
+ * its path. The app refuses any `/api` route registered otherwise (`refuseUndeclaredRoutes`).
+ */
+export function route<E extends EndpointDef>(
+  app: AppInstance,
+  e: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+) {
+  if (!e.path.startsWith(app.prefix)) {
+    throw new Error(`${endpointKey(e)} ne peut pas être déclarée sous ${app.prefix || '/'}.`);
+  }
+  const admin = e.path.startsWith('/api/admin/');
+  const agentAccess = e.access !== 'public' && e.access !== 'token';
+  if (admin !== agentAccess) throw new Error(`${endpointKey(e)} : accès « ${e.access} » incohérent avec son chemin.`);
+  const tag = endpointTag(e);
+  const config: FastifyContextConfig = {
+    ...extras.config,
+    endpoint: e,
+    ...(agentAccess ? { access: e.access as 'connecte' | 'gestion' | 'roles' } : {}),
+    ...(e.whilePasswordToChange ? { whilePasswordToChange: true } : {}),
+  };
+  app.route({
+    method: e.method,
+    url: e.path.slice(app.prefix.length),
+    logLevel: extras.logLevel,
+    config,
+    // Only the keys the endpoint has: Fastify warns about a key given as undefined.
+    schema: Object.fromEntries(
+      Object.entries({
+        tags: tag ? [tag] : undefined,
+        summary: e.summary,
+        description: e.description,
+        hide: e.hidden,
+        params: e.params,
+        querystring: e.query,
+        body: e.body,
+        response: e.response,
+        produces: e.produces ? [...e.produces] : undefined,
+        consumes: e.multipart ? ['multipart/form-data'] : undefined,
+      }).filter(([, value]) => value !== undefined),
+    ),
+    // The handler's types come from the endpoint (above); Fastify's own inference cannot follow a generic.
+    handler: handler as never,
+  });
+}
+
+/**
+ * Every route under `/api` (and `/logout`) must come from the contract's table through `route`:
+ * a path written by hand, or one the table does not know, stops the app at start.
+ */
+export function refuseUndeclaredRoutes(app: AppInstance) {
+  app.addHook('onRoute', (r) => {
+    const declared = r.config?.endpoint;
+    const under = r.url.startsWith('/api/') || r.url === '/logout';
+    if (!under || r.url.startsWith('/api/docs')) return;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (!declared || findEndpoint(method, r.url) !== declared) {
+        throw new Error(`La route ${method} ${r.url} n'est pas déclarée dans la table des points d'accès du contrat.`);
+      }
+    }
+  });
+}
