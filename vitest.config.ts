@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/src/**/*.test.ts'];
-const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.unit.test.{ts,tsx}'];
+const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.unit.test.ts'];
+/** React components rendered in happy-dom with Testing Library: a shared component's defect fails in seconds. */
+const componentTests = ['web/src/**/*.unit.test.tsx'];
 // A file that only means something on one database is named for it, so the other run does not
 // open it (a file without any suite fails the run).
 const pgliteOnly = ['server/src/**/*.pglite.test.ts'];
 const postgresOnly = ['server/src/**/*.postgres.test.ts'];
 
 /**
- * `npm test` runs four projects: fast unit tests, the API tests through the real Fastify app on
+ * `npm test` runs five projects: fast unit tests, component tests of the web app in happy-dom, the API tests through the real Fastify app on
  * the embedded database and again on a real PostgreSQL server the run starts itself, and the
  * browser journeys in Chromium (Debian's, or @sparticuz/chromium's from npm) against the built web app.
  */
@@ -19,9 +21,17 @@ export default defineConfig({
       { test: { name: 'unit', include: unitTests } },
       {
         test: {
+          name: 'web',
+          include: componentTests,
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api-pglite',
           include: apiTests,
-          exclude: [...unitTests, ...postgresOnly],
+          exclude: [...unitTests, ...componentTests, ...postgresOnly],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -32,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
-          exclude: [...unitTests, ...pgliteOnly],
+          exclude: [...unitTests, ...componentTests, ...pgliteOnly],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
