@@ -1,25 +1,16 @@
 import {
-  errorResponseSchema,
+  inscriptionEndpoints as api,
   formatPhone,
-  inscriptionDetailSchema,
-  inscriptionIdParamsSchema,
-  inscriptionsExportQuerySchema,
-  inscriptionsListQuerySchema,
-  inscriptionsListSchema,
-  inscriptionUpdateSchema,
   INSCRIPTION_LABELS as L,
   LOGEMENT_FIELDS,
   MESSAGES,
   PROPRIETAIRE_FIELDS,
-  successSchema,
 } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { type Offer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
-
-const tags = ['Inscriptions des propriétaires (administration)'];
-const access = 'gestion' as const;
 
 /**
  * Every owner and housing field, French headers; charges with a decimal comma and phones grouped
@@ -40,64 +31,24 @@ const csvColumns: CsvColumn<Offer>[] = [
 ];
 
 export async function inscriptionsAdminRoutes(app: AppInstance) {
-  app.get(
-    '/inscriptions/get/list/by/filters',
-    {
-      config: { access },
-      schema: { tags, querystring: inscriptionsListQuerySchema, response: { 200: inscriptionsListSchema } },
-    },
-    async (request) => {
-      const { count, rows } = await repo.list(app.db, request.query);
-      return { count, inscriptions: rows };
-    },
+  route(app, api.list, async (request) => {
+    const { count, rows } = await repo.list(app.db, request.query);
+    return { count, inscriptions: rows };
+  });
+
+  route(app, api.export, (request, reply) =>
+    sendCsv(reply, 'inscriptions_logement.csv', csvColumns, repo.exportRows(app.db, request.query)),
   );
 
-  app.get(
-    '/inscriptions/export',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Export CSV (recherche, filtres et tri de la liste, toutes les lignes)',
-        querystring: inscriptionsExportQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    (request, reply) => sendCsv(reply, 'inscriptions_logement.csv', csvColumns, repo.exportRows(app.db, request.query)),
-  );
+  route(app, api.detail, async (request) => {
+    const inscription = await repo.findById(app.db, request.params.id);
+    if (!inscription) throw notFound(MESSAGES.inscriptionIntrouvable);
+    return inscription;
+  });
 
-  app.get(
-    '/inscription/get/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        params: inscriptionIdParamsSchema,
-        response: { 200: inscriptionDetailSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const inscription = await repo.findById(app.db, request.params.id);
-      if (!inscription) throw notFound(MESSAGES.inscriptionIntrouvable);
-      return inscription;
-    },
-  );
-
-  app.put(
-    '/inscription/update/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        params: inscriptionIdParamsSchema,
-        body: inscriptionUpdateSchema,
-        response: { 200: successSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const found = await repo.updateStatut(app.db, request.params.id, request.body.statut);
-      if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
-      return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
-    },
-  );
+  route(app, api.update, async (request) => {
+    const found = await repo.updateStatut(app.db, request.params.id, request.body.statut);
+    if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
+    return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
+  });
 }
