@@ -1,26 +1,21 @@
-import { BANNER_MS, formatDateTime, type InscriptionDetail, MESSAGES } from '@guichet/contract';
+import { BANNER_MS, formatDateTime, MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
-
-type Detail = Omit<InscriptionDetail, 'date'> & { date: string };
+import { type InscriptionDetail, inscriptionQuery, useUpdateStatut } from './inscriptions-api.ts';
 
 /** One housing offer, read-only, and its status (spec §2 Admin housing registration page). */
 export function InscriptionDetailPage() {
   usePageTitle("Inscription d'un logement");
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['admin/inscription', id],
-    queryFn: () => api.get<Detail>(`admin/inscription/get/${encodeURIComponent(id)}`),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
-  });
+  const query = useQuery(inscriptionQuery(id));
 
   return (
     <Box sx={{ maxWidth: 1024 }}>
@@ -49,9 +44,8 @@ export function InscriptionDetailPage() {
   );
 }
 
-function Loaded({ inscription }: { inscription: Detail }) {
+function Loaded({ inscription }: { inscription: InscriptionDetail }) {
   const { statuts } = useAdmin();
-  const queryClient = useQueryClient();
   const [statut, setStatut] = useState(String(inscription.idStatut));
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => setStatut(String(inscription.idStatut)), [inscription.idStatut]);
@@ -61,24 +55,16 @@ function Loaded({ inscription }: { inscription: Detail }) {
     return () => clearTimeout(t);
   }, [feedback]);
 
-  const save = useMutation({
-    mutationFn: (value: number) =>
-      api.put<{ status: 'success'; message?: string }>(`admin/inscription/update/${inscription.id}`, {
-        statut: value,
-      }),
-    onSuccess: async (res) => {
-      setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi });
-      await queryClient.invalidateQueries({ queryKey: ['admin/inscription', String(inscription.id)] });
-      await queryClient.invalidateQueries({ queryKey: ['admin/inscriptions/get/list/by/filters'] });
-    },
-    onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
-  });
+  const save = useUpdateStatut(inscription.id);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
     setFeedback(null);
-    save.mutate(Number(statut));
+    save.mutate(Number(statut), {
+      onSuccess: (res) => setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi }),
+      onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
+    });
   };
   const { proprietaire: p } = inscription;
 

@@ -7,22 +7,9 @@ import { DataTable, type FilterDef } from '../../components/data-table/data-tabl
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
+import type { InscriptionRow } from './inscriptions-api.ts';
 
-type Row = {
-  id: number;
-  date: string;
-  nom: string;
-  prenom: string;
-  adresse: string;
-  cp: string;
-  ville: string;
-  telephone: string;
-  email: string;
-  idStatut: number;
-  statut: string;
-};
-
-const columns: GridColDef<Row>[] = [
+const columns: GridColDef<InscriptionRow>[] = [
   {
     field: 'date',
     headerName: 'Date',
@@ -78,7 +65,7 @@ export function InscriptionsListPage() {
     [statuts],
   );
   return (
-    <DataTable<Row>
+    <DataTable<InscriptionRow>
       title="Inscriptions"
       endpoint="admin/inscriptions/get/list/by/filters"
       rowsKey="inscriptions"

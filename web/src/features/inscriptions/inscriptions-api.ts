@@ -1,0 +1,43 @@
+import { inscriptionEndpoints as api, type EndpointQuery, type EndpointResponse } from '@guichet/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type CallArgs, call } from '../../lib/api.ts';
+
+/** The landlords' housing offers: every call of the feature, its query keys and its mutations. */
+
+/** A row of the staff list, as it travels (the date as an ISO string). */
+export type InscriptionRow = EndpointResponse<typeof api.list>['inscriptions'][number];
+export type InscriptionDetail = EndpointResponse<typeof api.detail>;
+
+export const inscriptionKeys = {
+  all: ['inscriptions'] as const,
+  detail: (id: string | number) => ['inscriptions', 'detail', String(id)] as const,
+};
+
+export const inscriptionQuery = (id: string | number) =>
+  queryOptions({
+    queryKey: inscriptionKeys.detail(id),
+    queryFn: () => call(api.detail, { params: { id } }),
+    // An unknown number stays unknown: one retry for a server failure only.
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
+  });
+
+/** Saves an offer's status, then reloads it and the list it appears in. */
+export function useUpdateStatut(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (statut: number) => call(api.update, { params: { id }, body: { statut } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: [api.list.path] }),
+      ]),
+  });
+}
+
+// ── The wizard (public): the server checks each step, then records the offer ─────────
+export const checkProprietaire = (query: EndpointQuery<typeof api.validateProprietaire>) =>
+  call(api.validateProprietaire, { query });
+export const checkLogement = (query: EndpointQuery<typeof api.validateLogement>) =>
+  call(api.validateLogement, { query });
+/** The whole offer, with the honeypot's value. */
+export const addInscription = (body: CallArgs<typeof api.add>['body']) => call(api.add, { body });
