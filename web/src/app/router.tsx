@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
+import { pages } from '../lib/paths.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
@@ -9,24 +10,24 @@ import { PublicLayout } from './public-layout.tsx';
  */
 export const router = createBrowserRouter([
   {
-    path: '/',
+    path: pages.home,
     Component: PublicLayout,
     children: [
       { index: true, Component: HomePage },
       {
-        path: 'inscription/proprietaire',
+        path: pages.inscriptionProprietaire,
         lazy: async () => ({ Component: (await import('../features/inscriptions/wizard-page.tsx')).WizardPage }),
       },
       {
-        path: 'inscription/partenaire',
+        path: pages.inscriptionPartenaire,
         lazy: async () => ({ Component: (await import('../features/partenaires/register-page.tsx')).RegisterPage }),
       },
       {
-        path: 'demande/etudiant',
+        path: pages.demandeEtudiant,
         lazy: async () => ({ Component: (await import('../features/etudiants/request-page.tsx')).RequestPage }),
       },
       {
-        path: 'partenaires',
+        path: pages.partenaires,
         lazy: async () => {
           const [{ DirectoryPage }, { withQueries }] = await Promise.all([
             import('../features/partenaires/directory-page.tsx'),
@@ -36,7 +37,7 @@ export const router = createBrowserRouter([
         },
       },
       {
-        path: 'update/partenaire/:token',
+        path: pages.updatePartenaire,
         lazy: async () => {
           const [{ SelfUpdatePage }, { withQueries }] = await Promise.all([
             import('../features/partenaires/self-update-page.tsx'),
@@ -46,22 +47,22 @@ export const router = createBrowserRouter([
         },
       },
       {
-        path: 'accessibilite',
+        path: pages.accessibilite,
         lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).AccessibilitePage }),
       },
       {
-        path: 'mentions-legales',
+        path: pages.mentionsLegales,
         lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).MentionsLegalesPage }),
       },
       {
-        path: 'donnees-personnelles',
+        path: pages.donneesPersonnelles,
         lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).DonneesPersonnellesPage }),
       },
       { path: '*', Component: NotFoundPage },
     ],
   },
   {
-    path: '/admin',
+    path: pages.admin.root,
     lazy: async () => {
       const [{ AdminShell }, { withQueries }] = await Promise.all([
         import('./admin/admin-shell.tsx'),
@@ -70,14 +71,17 @@ export const router = createBrowserRouter([
       return { Component: withQueries(AdminShell) };
     },
     children: [
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
+      {
+        path: pages.admin.login,
+        lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
+      },
       {
         lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireAgent }),
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).AdminIndex }) },
           {
             // Mon compte: every agent, whatever its roles.
-            path: 'compte',
+            path: pages.admin.compte,
             lazy: async () => ({ Component: (await import('../features/auth/compte-page.tsx')).ComptePage }),
           },
           {
@@ -85,31 +89,31 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireGestion }),
             children: [
               {
-                path: 'inscriptions',
+                path: pages.admin.inscriptions,
                 lazy: async () => ({
                   Component: (await import('../features/inscriptions/admin-list-page.tsx')).InscriptionsListPage,
                 }),
               },
               {
-                path: 'inscription/:id',
+                path: pages.admin.inscription,
                 lazy: async () => ({
                   Component: (await import('../features/inscriptions/admin-detail-page.tsx')).InscriptionDetailPage,
                 }),
               },
               {
-                path: 'partenaires',
+                path: pages.admin.partenaires,
                 lazy: async () => ({
                   Component: (await import('../features/partenaires/admin-list-page.tsx')).PartenairesListPage,
                 }),
               },
               {
-                path: 'partenaire/:id',
+                path: pages.admin.partenaire,
                 lazy: async () => ({
                   Component: (await import('../features/partenaires/admin-detail-page.tsx')).PartenaireDetailPage,
                 }),
               },
               {
-                path: 'etudiants',
+                path: pages.admin.etudiants,
                 lazy: async () => ({
                   Component: (await import('../features/etudiants/admin-list-page.tsx')).EtudiantsListPage,
                 }),
@@ -121,7 +125,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireRoles }),
             children: [
               {
-                path: 'roles',
+                path: pages.admin.roles,
                 lazy: async () => ({ Component: (await import('../features/roles/roles-page.tsx')).RolesPage }),
               },
             ],

@@ -1,11 +1,14 @@
-/** The single table of the portal's routes (spec §2, decisions §3). */
-export const paths = {
+/**
+ * The single table of the portal's pages (spec §2, decisions §3): the router matches `pages`
+ * (`:name` for a parameter), screens link with `paths`, which fills the parameters in.
+ */
+export const pages = {
   home: '/',
   inscriptionProprietaire: '/inscription/proprietaire',
   inscriptionPartenaire: '/inscription/partenaire',
   demandeEtudiant: '/demande/etudiant',
   partenaires: '/partenaires',
-  updatePartenaire: (token: string) => `/update/partenaire/${token}`,
+  updatePartenaire: '/update/partenaire/:token',
   accessibilite: '/accessibilite',
   mentionsLegales: '/mentions-legales',
   donneesPersonnelles: '/donnees-personnelles',
@@ -13,11 +16,21 @@ export const paths = {
     root: '/admin',
     login: '/admin/login',
     inscriptions: '/admin/inscriptions',
-    inscription: (id: number | string) => `/admin/inscription/${id}`,
+    inscription: '/admin/inscription/:id',
     partenaires: '/admin/partenaires',
-    partenaire: (id: number | string) => `/admin/partenaire/${id}`,
+    partenaire: '/admin/partenaire/:id',
     etudiants: '/admin/etudiants',
     roles: '/admin/roles',
     compte: '/admin/compte',
   },
+} as const;
+
+/** A page's pattern with its one parameter filled in. */
+const fill = (pattern: string) => (value: string | number) =>
+  pattern.replace(/:\w+/, encodeURIComponent(String(value)));
+
+export const paths = {
+  ...pages,
+  updatePartenaire: fill(pages.updatePartenaire),
+  admin: { ...pages.admin, inscription: fill(pages.admin.inscription), partenaire: fill(pages.admin.partenaire) },
 } as const;
