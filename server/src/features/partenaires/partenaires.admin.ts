@@ -1,29 +1,18 @@
 import {
-  errorResponseSchema,
+  partenaireEndpoints as api,
   formatDate,
   formatPhone,
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
   PARTENAIRE_TYPE_LABELS,
   type PartenaireType,
-  partenaireAdminResponseSchema,
-  partenaireAdminUpdateSchema,
-  partenaireExportQuerySchema,
-  partenaireIdParamsSchema,
-  partenaireListQuerySchema,
-  partenaireListSchema,
-  partenaireValidUpdateSchema,
-  successSchema,
 } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
 import { type PartenaireExportRow, partenairesRepository as repo } from './partenaires.repository.ts';
 import * as rules from './partenaires.service.ts';
-
-const tags = ['Partenaires (administration)'];
-const access = 'gestion' as const;
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Numéro', value: (r) => r.id },
@@ -61,126 +50,46 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   const saved = (message: string) => ({ status: 'success' as const, message });
 
-  app.get(
-    '/partenaires/get/list/by/filters',
-    {
-      config: { access },
-      schema: { tags, querystring: partenaireListQuerySchema, response: { 200: partenaireListSchema } },
-    },
-    async (request) => {
-      const { annee, filter, ...rest } = request.query;
-      const { count, rows } = await repo.list(app.db, { ...rest, filter: { ...filter, annee } });
-      return { count, partenaires: rows };
-    },
-  );
+  route(app, api.list, async (request) => {
+    const { annee, filter, ...rest } = request.query;
+    const { count, rows } = await repo.list(app.db, { ...rest, filter: { ...filter, annee } });
+    return { count, partenaires: rows };
+  });
 
-  app.get(
-    '/partenaire/export',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Export CSV (année, recherche, filtres et tri de la liste, toutes les lignes)',
-        querystring: partenaireExportQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    (request, reply) => {
-      const { annee, filter, ...rest } = request.query;
-      return sendCsv(
-        reply,
-        'inscriptions_partenaires.csv',
-        csvColumns,
-        repo.exportRows(app.db, { ...rest, filter: { ...filter, annee } }),
-      );
-    },
-  );
+  route(app, api.export, (request, reply) => {
+    const { annee, filter, ...rest } = request.query;
+    return sendCsv(
+      reply,
+      'inscriptions_partenaires.csv',
+      csvColumns,
+      repo.exportRows(app.db, { ...rest, filter: { ...filter, annee } }),
+    );
+  });
 
-  app.get(
-    '/partenaire/get/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        params: partenaireIdParamsSchema,
-        response: { 200: partenaireAdminResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const partenaire = await repo.findAdmin(app.db, request.params.id);
-      if (!partenaire) throw notFound(MESSAGES.partenaireIntrouvable);
-      return { partenaire };
-    },
-  );
+  route(app, api.detail, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const partenaire = await repo.findAdmin(app.db, request.params.id);
+    if (!partenaire) throw notFound(MESSAGES.partenaireIntrouvable);
+    return { partenaire };
+  });
 
-  app.put(
-    '/partenaire/update/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Enregistre le partenaire, son statut, son activation, sa catégorie et son filtre',
-        params: partenaireIdParamsSchema,
-        body: partenaireAdminUpdateSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await rules.updateByStaff(deps, request.params.id, request.body.partenaire);
-      return saved(MESSAGES.enregistrementReussi);
-    },
-  );
+  route(app, api.update, async (request) => {
+    await rules.updateByStaff(deps, request.params.id, request.body.partenaire);
+    return saved(MESSAGES.enregistrementReussi);
+  });
 
-  app.put(
-    '/partenaire/send/mail/update/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Envoie au partenaire le mail de renouvellement avec son lien personnel',
-        params: partenaireIdParamsSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await rules.sendRenewal(deps, request.params.id);
-      return saved(M.mailEnvoye);
-    },
-  );
+  route(app, api.sendRenewal, async (request) => {
+    await rules.sendRenewal(deps, request.params.id);
+    return saved(M.mailEnvoye);
+  });
 
-  app.put(
-    '/partenaire/valid/update/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Valide les modifications proposées (éventuellement corrigées)',
-        params: partenaireIdParamsSchema,
-        body: partenaireValidUpdateSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await rules.validateProposal(deps, request.params.id, request.body.partenaire);
-      return saved(M.modificationsValidees);
-    },
-  );
+  route(app, api.acceptChanges, async (request) => {
+    await rules.validateProposal(deps, request.params.id, request.body.partenaire);
+    return saved(M.modificationsValidees);
+  });
 
-  app.put(
-    '/partenaire/reject/update/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Refuse les modifications proposées',
-        params: partenaireIdParamsSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await rules.refuseProposal(deps, request.params.id);
-      return saved(M.modificationsRefusees);
-    },
-  );
+  route(app, api.rejectChanges, async (request) => {
+    await rules.refuseProposal(deps, request.params.id);
+    return saved(M.modificationsRefusees);
+  });
 }
