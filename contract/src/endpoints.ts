@@ -252,6 +252,7 @@ export const partenaireEndpoints = {
     method: 'PUT',
     path: '/api/admin/partenaire/update/:id',
     access: 'gestion',
+    summary: 'Enregistre le partenaire, son statut, son activation, sa catégorie et son filtre',
     params: partenaireIdParamsSchema,
     body: partenaireAdminUpdateSchema,
     response: { 200: successSchema, ...adminRefusals },
