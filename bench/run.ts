@@ -8,6 +8,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  etudiantEndpoints,
+  inscriptionEndpoints,
+  partenaireEndpoints,
+  referenceEndpoints,
+  roleEndpoints,
+} from '@guichet/contract';
 import Fastify from 'fastify';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -89,23 +96,21 @@ const q = (s: string) => encodeURI(s);
 const LISTS = {
   // Part of an email (about 1 % of rows, as when staff look someone up), validated offers, by name.
   inscriptions: q(
-    '/api/admin/inscriptions/get/list/by/filters?search=proprietaire12&filter[statut]=2&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=5',
+    `${inscriptionEndpoints.list.path}?search=proprietaire12&filter[statut]=2&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=5`,
   ),
   // A number inside the email (about 1 % of rows), pending requests, sorted by email.
   etudiants: q(
-    '/api/admin/etudiants/get/list/by/filters?search=etudiant12&filter[statut]=1&sort[name]=email&sort[direction]=desc&rowsPerPage=20&page=1',
+    `${etudiantEndpoints.list.path}?search=etudiant12&filter[statut]=1&sort[name]=email&sort[direction]=desc&rowsPerPage=20&page=1`,
   ),
   partenaires: q(
-    '/api/admin/partenaires/get/list/by/filters?search=partenaire 1&filter[actif]=true&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=3',
+    `${partenaireEndpoints.list.path}?search=partenaire 1&filter[actif]=true&sort[name]=nom&sort[direction]=asc&rowsPerPage=20&page=3`,
   ),
-  roles: q(
-    '/api/admin/role/get/list/by/filters?search=a&sort[name]=libelle&sort[direction]=desc&rowsPerPage=10&page=0',
-  ),
+  roles: q(`${roleEndpoints.list.path}?search=a&sort[name]=libelle&sort[direction]=desc&rowsPerPage=10&page=0`),
 };
 const EXPORTS = {
-  inscriptions: '/api/admin/inscriptions/export',
-  etudiants: '/api/admin/etudiants/export',
-  partenaires: '/api/admin/partenaire/export',
+  inscriptions: inscriptionEndpoints.export.path,
+  etudiants: etudiantEndpoints.export.path,
+  partenaires: partenaireEndpoints.export.path,
 };
 
 async function measure(kind: 'pglite' | 'postgres') {
@@ -190,8 +195,8 @@ async function firstLoads(kind: 'pglite' | 'postgres', base: string) {
 /** The public directory against a bare Fastify route serving the same JSON from memory. */
 async function directory(kind: 'pglite' | 'postgres', base: string) {
   for (const [label, url] of [
-    ['sans filtre', '/api/partenaire/get/valid'],
-    ['filtre thématique', '/api/partenaire/get/valid?filtres[]=3'],
+    ['sans filtre', partenaireEndpoints.directory.path],
+    ['filtre thématique', `${partenaireEndpoints.directory.path}?filtres[]=3`],
   ] as const) {
     // The same bytes from memory, as the portal keeps them (features/partenaires/directory-cache.ts).
     const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
@@ -246,14 +251,14 @@ async function exportCsv(
 /** 100 concurrent clients for 30 s on a mix of public and admin requests: no error allowed. */
 async function loadMix(kind: 'pglite' | 'postgres', base: string, headers: Record<string, string>) {
   const urls = [
-    '/api/params/get/all',
-    '/api/partenaire/get/valid',
-    '/api/partenaire/get/valid?filtres[]=5',
-    '/api/filtre/get/all',
+    referenceEndpoints.params.path,
+    partenaireEndpoints.directory.path,
+    `${partenaireEndpoints.directory.path}?filtres[]=5`,
+    referenceEndpoints.filtres.path,
     LISTS.inscriptions,
     LISTS.etudiants,
-    '/api/admin/inscriptions/get/list/by/filters',
-    '/api/admin/statut/get/all',
+    inscriptionEndpoints.list.path,
+    referenceEndpoints.statuts.path,
   ].map((u) => base + u);
   const r: LoadResult = await load(urls, {
     concurrency: 100,
