@@ -1,0 +1,272 @@
+import {
+  Button,
+  type ButtonProps,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  type TextFieldProps,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { BannerAlert } from '../banner.tsx';
+import type { ContractForm } from './use-contract-form.ts';
+
+/**
+ * Fields bound to a `useContractForm` by name: each has its label, `aria-invalid` when in error and
+ * its error (or help) under it, linked by `aria-describedby`.
+ */
+type Bound<T extends FieldValues, O extends FieldValues> = {
+  form: ContractForm<T, O>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  /** Defaults to `${idPrefix}-${name}`. */
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shown under the field while it has no error (a blank line keeps the layout still), or built from the error. */
+  help?: ReactNode | ((error: string | undefined) => ReactNode);
+};
+
+const helpText = (help: Bound<FieldValues, FieldValues>['help'], error: string | undefined) =>
+  typeof help === 'function' ? help(error) : (error ?? help ?? ' ');
+
+/** A choice: its value as the form holds it, and what the person reads. */
+export type Option = string | { value: string | number | boolean | null; label: string };
+const optionValue = (o: Option) => (typeof o === 'string' ? o : o.value);
+const optionLabel = (o: Option) => (typeof o === 'string' ? o : o.label);
+/** A native control's value is text: `null` is the empty choice. */
+const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function TextInput<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  label,
+  id,
+  required,
+  disabled,
+  help,
+  type,
+  autoComplete = 'off',
+  maxLength,
+  inputMode,
+  multiline,
+  shape,
+  tidy,
+}: Bound<T, O> & {
+  type?: TextFieldProps['type'];
+  autoComplete?: string;
+  maxLength?: number;
+  inputMode?: 'text' | 'tel' | 'numeric' | 'decimal' | 'email' | 'url';
+  multiline?: boolean;
+  /** Input behaviour applied as the person types (capitals, phone grouping, length cap). */
+  shape?: (raw: string) => string;
+  /** Applied when the field is left (a link gets its https://). */
+  tidy?: (value: string) => string;
+}) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  return (
+    <TextField
+      id={id ?? form.fieldId(name)}
+      name={name}
+      label={label}
+      required={required}
+      disabled={disabled}
+      type={type}
+      autoComplete={autoComplete}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      inputRef={field.ref}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
+      onBlur={() => {
+        if (tidy) field.onChange(tidy(String(field.value ?? '')));
+        field.onBlur();
+      }}
+      error={!!error}
+      helperText={helpText(help, error)}
+      slotProps={{ htmlInput: { maxLength, inputMode } }}
+    />
+  );
+}
+
+/** A list as a native select: keyboard and phone friendly, read well by screen readers. */
+export function SelectInput<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  label,
+  id,
+  required,
+  disabled,
+  help,
+  options,
+  placeholder = 'Choisir…',
+  emptyValue = '',
+}: Bound<T, O> & {
+  options: readonly Option[];
+  /** The empty first choice ("Choisir…", "Aucune"); `null` for none. */
+  placeholder?: string | null;
+  /** What the empty choice stores. */
+  emptyValue?: '' | null;
+}) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  return (
+    <TextField
+      id={id ?? form.fieldId(name)}
+      name={name}
+      label={label}
+      required={required}
+      disabled={disabled}
+      select
+      inputRef={field.ref}
+      value={encode(field.value)}
+      onChange={(e) => {
+        const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
+        field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
+      }}
+      onBlur={field.onBlur}
+      error={!!error}
+      helperText={helpText(help, error)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {placeholder !== null && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={encode(optionValue(o))} value={encode(optionValue(o))}>
+          {optionLabel(o)}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). */
+export function RadioInput<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  label,
+  id,
+  required,
+  disabled,
+  help,
+  options,
+}: Bound<T, O> & { options: readonly Option[] }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  const base = id ?? form.fieldId(name);
+  return (
+    <FormControl error={!!error} required={required} disabled={disabled} component="fieldset">
+      <FormLabel component="legend" id={`${base}-legende`}>
+        {label}
+      </FormLabel>
+      <RadioGroup
+        row
+        name={name}
+        aria-labelledby={`${base}-legende`}
+        aria-describedby={`${base}-aide`}
+        aria-invalid={!!error}
+        value={encode(field.value)}
+        onChange={(e) => {
+          const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
+          if (chosen !== undefined) field.onChange(optionValue(chosen));
+        }}
+        onBlur={field.onBlur}
+      >
+        {options.map((o, i) => (
+          <FormControlLabel
+            key={encode(optionValue(o))}
+            value={encode(optionValue(o))}
+            label={optionLabel(o)}
+            control={<Radio slotProps={{ input: i === 0 ? { id: base, ref: field.ref } : undefined }} />}
+          />
+        ))}
+      </RadioGroup>
+      <FormHelperText id={`${base}-aide`}>{helpText(help, error)}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A yes/no box for a boolean value. */
+export function CheckboxInput<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  label,
+  id,
+  required,
+  disabled,
+  help,
+}: Bound<T, O>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  const base = id ?? form.fieldId(name);
+  return (
+    <FormControl error={!!error} required={required} disabled={disabled}>
+      <FormControlLabel
+        label={label}
+        control={
+          <Checkbox
+            name={name}
+            checked={!!field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{
+              input: {
+                id: base,
+                ref: field.ref,
+                'aria-invalid': !!error,
+                'aria-describedby': `${base}-aide`,
+              } as object,
+            }}
+          />
+        }
+      />
+      <FormHelperText id={`${base}-aide`}>{helpText(help, error)}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/**
+ * The form's submit button. While the call runs it is disabled (a screen that changes on success);
+ * `keepEnabled` leaves it focusable and only `aria-disabled` (a screen that stays: a disabled button
+ * would drop the keyboard focus), the second press being ignored by the form.
+ */
+export function SubmitButton<T extends FieldValues, O extends FieldValues>({
+  form,
+  children,
+  busyLabel,
+  keepEnabled,
+  ...rest
+}: { form: ContractForm<T, O>; children: ReactNode; busyLabel?: ReactNode; keepEnabled?: boolean } & Omit<
+  ButtonProps,
+  'type' | 'form' | 'children'
+>) {
+  const busy = form.busy;
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      {...rest}
+      disabled={rest.disabled || (busy && !keepEnabled)}
+      aria-disabled={busy && keepEnabled ? true : undefined}
+      aria-busy={busy || undefined}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </Button>
+  );
+}
+
+/** The form's success or error banner, hidden after the spec's timings; `closable` adds its close button. */
+export function FormBanner<T extends FieldValues, O extends FieldValues>({
+  form,
+  closable,
+}: {
+  form: ContractForm<T, O>;
+  closable?: boolean;
+}) {
+  return <BannerAlert banner={form.banner.banner} onClose={closable ? form.banner.clear : undefined} />;
+}

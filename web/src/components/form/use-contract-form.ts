@@ -1,0 +1,202 @@
+/**
+ * useContractForm: one form of the portal, checked by the contract's zod schema on the page and
+ * refused or accepted by the server, with the same behaviour everywhere.
+ *
+ * ```tsx
+ * const form = useContractForm({
+ *   schema: etudiantRequestSchema,                  // the endpoint's body schema, from the contract
+ *   defaultValues: { email: '', cp: '', ville: '', ecole: '' },
+ *   submit: (body) => call(etudiantEndpoints.add, { body }),   // body = parsed values (+ honeypot)
+ *   onSuccess: (res) => setConfirmation(res.message),          // default: server's message as a success banner
+ *   invalidMessage: MESSAGES.remplirTousLesChamps,  // banner for refused input (optional)
+ *   honeypot: true,                                 // public forms: sends HONEYPOT_FIELD with the body
+ * });
+ * return (
+ *   <Paper component="form" {...form.formProps}>
+ *     <FormBanner form={form} />
+ *     <TextInput form={form} name="email" label="Adresse e-mail" required />
+ *     <Honeypot {...form.honeypot} />
+ *     <SubmitButton form={form}>Valider la demande</SubmitButton>
+ *   </Paper>
+ * );
+ * ```
+ *
+ * - Field components (`./fields.tsx`) bind by `name` (a path: `proprietaire.nom`); their ids are
+ *   `${idPrefix}-${name with dots as dashes}` (`idPrefix` defaults to `champ`), or the `id` you give.
+ * - On submit the schema runs first (zodResolver): errors show under their fields, nothing is sent.
+ * - A refused call: the server's `{ key, error }` list lands under the fields (a key is a path or its
+ *   last segment, see `server-errors.ts`); the banner shows `invalidMessage` when the input was refused
+ *   (field errors, or any 400 when `invalidMessage` is set), otherwise the server's message (a call that
+ *   never reached the server: `UNREACHABLE`). An edited field is checked again as it changes.
+ * - Focus then goes to the first field in error in the page's order; with none and the focus lost
+ *   (the pressed button was disabled), to the first field.
+ * - `busy` is true from the press to the end of `onSuccess`; a second press meanwhile is ignored.
+ *   `onSuccess` gets the answer and `{ values, reset, banner }`.
+ * - `form.methods` is react-hook-form's own (watch, setValue, …) for what the fields do not cover.
+ */
+import { HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Control,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api.ts';
+import { useBanner } from '../banner.tsx';
+import { fieldPaths, placeServerErrors } from './server-errors.ts';
+
+/** What travels: the parsed values, and the trap field of a public form. */
+export type SubmittedBody<O> = O & { [HONEYPOT_FIELD]?: string };
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export type ContractFormOptions<S extends FormSchema, R> = {
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  submit: (body: SubmittedBody<z.output<S>>) => Promise<R>;
+  onSuccess?: (result: R, ctx: SuccessContext<z.output<S>>) => void | Promise<void>;
+  /** The banner when the input is refused (client check or server 400); none by default. */
+  invalidMessage?: string;
+  /** A public form: its trap field's value goes with the body. */
+  honeypot?: boolean;
+  /** Prefix of the field ids: two forms on one page must not share them. */
+  idPrefix?: string;
+};
+
+export type SuccessContext<O> = { values: O; reset: () => void; banner: ReturnType<typeof useBanner> };
+
+export type ContractForm<TIn extends FieldValues, TOut extends FieldValues = TIn> = {
+  methods: UseFormReturn<TIn, unknown, TOut>;
+  control: Control<TIn, unknown, TOut>;
+  /** The id of a field's input, from its name. */
+  fieldId: (name: string) => string;
+  /** Spread on the `<form>` (or `Paper component="form"`). */
+  formProps: { noValidate: true; onSubmit: (e: FormEvent<HTMLElement>) => void };
+  busy: boolean;
+  banner: ReturnType<typeof useBanner>;
+  /** Spread on `<Honeypot />` (components/honeypot.tsx). */
+  honeypot: { value: string; onChange: (value: string) => void };
+};
+
+export function useContractForm<S extends FormSchema, R>(
+  options: ContractFormOptions<S, R>,
+): ContractForm<z.input<S>, z.output<S>> {
+  type In = z.input<S>;
+  type Out = z.output<S>;
+  const { schema, defaultValues, invalidMessage, honeypot = false, idPrefix = 'champ' } = options;
+  const methods = useForm<In, unknown, Out>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<In, unknown, Out>,
+    defaultValues,
+    // Focus is ours: the first field in error in the page's order, for client and server errors alike.
+    shouldFocusError: false,
+  });
+  const banner = useBanner();
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [trap, setTrap] = useState('');
+  const formEl = useRef<HTMLElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // The latest options without re-creating the submit handler at each render.
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    if (focusRequest && formEl.current) focusAfterRefusal(formEl.current);
+  }, [focusRequest]);
+
+  const refuse = useCallback(
+    (err: unknown) => {
+      const apiError = err instanceof ApiError ? err : null;
+      const { placed } = placeServerErrors(apiError?.errors ?? [], fieldPaths(methods.getValues()));
+      for (const [path, message] of placed) methods.setError(path as Path<In>, { type: 'server', message });
+      const inputRefused = placed.length > 0 || apiError?.status === 400;
+      const text =
+        inputRefused && invalidMessage
+          ? invalidMessage
+          : placed.length
+            ? undefined
+            : (apiError?.message ?? MESSAGES.erreur);
+      if (text) banner.error(text);
+      setFocusRequest((n) => n + 1);
+    },
+    [methods, banner.error, invalidMessage],
+  );
+
+  const onSubmit = useCallback(
+    (e: FormEvent<HTMLElement>) => {
+      e.preventDefault();
+      formEl.current = e.currentTarget;
+      if (busyRef.current) return;
+      busyRef.current = true;
+      setBusy(true);
+      banner.clear();
+      const valid = async (values: Out) => {
+        const { submit, onSuccess } = latest.current;
+        try {
+          const body = (honeypot ? { ...values, [HONEYPOT_FIELD]: trap } : values) as SubmittedBody<Out>;
+          const result = await submit(body);
+          const ctx = { values, reset: () => methods.reset(), banner };
+          await (onSuccess ? onSuccess(result, ctx) : showMessage(result, banner));
+        } catch (err) {
+          refuse(err);
+        }
+      };
+      const invalid = (_errors: FieldErrors<In>) => {
+        if (invalidMessage) banner.error(invalidMessage);
+        setFocusRequest((n) => n + 1);
+      };
+      void methods
+        .handleSubmit(valid, invalid)()
+        .finally(() => {
+          busyRef.current = false;
+          setBusy(false);
+        });
+    },
+    [methods, banner, honeypot, trap, invalidMessage, refuse],
+  );
+
+  return {
+    methods,
+    control: methods.control,
+    fieldId: (name) => `${idPrefix}-${name.replaceAll('.', '-')}`,
+    formProps: { noValidate: true, onSubmit },
+    busy,
+    banner,
+    honeypot: { value: trap, onChange: setTrap },
+  };
+}
+
+/** Without `onSuccess`: the server's message (`{ status: 'success', message }`) as a success banner. */
+function showMessage(result: unknown, banner: ReturnType<typeof useBanner>) {
+  const message = (result as { message?: unknown } | null)?.message;
+  if (typeof message === 'string') banner.success(message);
+}
+
+const FIELD = 'input:not([type="hidden"]), select, textarea';
+
+/**
+ * After a refusal, the first field in error takes the focus (a screen reader reads its label and,
+ * through aria-describedby, its error); a radio group gives it to its chosen or first radio. With no
+ * field in error and the focus lost (the pressed button was disabled meanwhile), the first field.
+ */
+function focusAfterRefusal(form: HTMLElement) {
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (invalid) {
+    const target = invalid.matches(FIELD)
+      ? invalid
+      : (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>(FIELD));
+    target?.focus();
+    return;
+  }
+  const active = document.activeElement as HTMLElement | null;
+  if (active && active !== document.body && form.contains(active) && !active.matches(':disabled')) return;
+  const first = [...form.querySelectorAll<HTMLElement>(FIELD)].find((el) => !el.closest('[aria-hidden="true"]'));
+  first?.focus();
+}
