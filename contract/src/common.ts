@@ -21,12 +21,24 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export const successSchema = z.object({ status: z.literal('success'), message: z.string().optional() });
 export type Success = z.infer<typeof successSchema>;
 
-/** Turns zod issues into the spec's `{ key, error }` list, keyed by the field name. */
-export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+/**
+ * The `key` of an error at this path: the field's own name, the last segment that is not an array
+ * index (`['logement', 'etage']` → `etage`, `['selection', 3]` → `selection`), since forms name
+ * their fields that way; anything under `sort` is the sort itself; `_` for the whole value.
+ * Path segments may arrive as text (`'3'`, from a JSON pointer): they count as indexes too.
+ */
+export function fieldKey(path: readonly PropertyKey[]): string {
+  if (path[0] === 'sort') return 'sort';
+  const last = path.findLast((p) => typeof p !== 'number' && !/^\d+$/.test(String(p)));
+  return last === undefined ? '_' : String(last);
+}
+
+/** Turns validation issues into the spec's `{ key, error }` list: one entry per field, its first message. */
+export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const issue of issues) {
-    const key = issue.path.length ? String(issue.path[issue.path.length - 1]) : '_';
+    const key = fieldKey(issue.path);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ key, error: issue.message });

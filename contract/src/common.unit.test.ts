@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { daySchema, hasForbiddenCharacter, ID_MAX, idParam, idSchema, text } from './common.ts';
-import { inscriptionsListQuerySchema } from './inscription.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  daySchema,
+  fieldKey,
+  hasForbiddenCharacter,
+  ID_MAX,
+  idParam,
+  idSchema,
+  text,
+  toFieldErrors,
+} from './common.ts';
+import { type InscriptionListFilter, inscriptionSchema, inscriptionsListQuerySchema } from './inscription.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-import { partenaireAdminUpdateSchema } from './partenaire.ts';
+import { type PartenaireListFilter, partenaireAdminUpdateSchema, partenaireListQuerySchema } from './partenaire.ts';
 import { roleIdParamsSchema, roleUpdateBodySchema } from './role.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -76,5 +85,61 @@ describe('briques de validation partagées', () => {
     }
     expect(pick(40_000)).toEqual(new Set(['filtre']));
     expect(pick(7)).toEqual(new Set());
+  });
+});
+
+describe('la clé d’une erreur de validation', () => {
+  it('nomme le champ lui-même, pas son chemin ni son rang dans une liste', () => {
+    expect(fieldKey(['proprietaire', 'nom'])).toBe('nom');
+    expect(fieldKey(['logement', 'etage'])).toBe('etage');
+    expect(fieldKey(['selection', 3])).toBe('selection');
+    expect(fieldKey(['selection', 3, 'id'])).toBe('id');
+    // A JSON pointer's segments are text: '3' is an index all the same.
+    expect(fieldKey(['agents', '0'])).toBe('agents');
+    expect(fieldKey(['sort', 'name'])).toBe('sort');
+    expect(fieldKey([])).toBe('_');
+    expect(fieldKey([0])).toBe('_');
+  });
+
+  it('garde le premier message de chaque champ, dans l’ordre des erreurs', () => {
+    const r = inscriptionSchema.safeParse({
+      proprietaire: { nom: '', prenom: 'Léa', telephone: '06', email: 'x', adresse: 'a', cp: '10000', ville: 'Troyes' },
+      logement: {},
+    });
+    const errors = r.success ? [] : toFieldErrors(r.error.issues);
+    expect(errors.slice(0, 3)).toEqual([
+      { key: 'nom', error: FIELD_MESSAGES.obligatoire },
+      { key: 'telephone', error: FIELD_MESSAGES.telephone },
+      { key: 'email', error: FIELD_MESSAGES.email },
+    ]);
+    expect(new Set(errors.map((e) => e.key)).size).toBe(errors.length);
+    expect(toFieldErrors([{ path: ['sort', 'name'], message: 'Colonne de tri inconnue.' }])).toEqual([
+      { key: 'sort', error: 'Colonne de tri inconnue.' },
+    ]);
+  });
+});
+
+describe('les filtres des listes découlent de leur schéma', () => {
+  it('inscriptions et partenaires', () => {
+    expectTypeOf<InscriptionListFilter>().toEqualTypeOf<{
+      date?: string;
+      nom?: string;
+      telephone?: string;
+      email?: string;
+      adresse?: string;
+      statut?: number[];
+    }>();
+    expectTypeOf<PartenaireListFilter>().toEqualTypeOf<{
+      tempdata?: boolean;
+      token?: boolean;
+      date?: string;
+      nom?: string;
+      categorie?: number[];
+      statut?: number[];
+      actif?: boolean;
+    }>();
+    expect(
+      partenaireListQuerySchema.parse({ filter: { tempdata: 'true', statut: ['1', '3'] }, annee: '2025' }),
+    ).toMatchObject({ filter: { tempdata: true, statut: [1, 3] }, annee: 2025 });
   });
 });

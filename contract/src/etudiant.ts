@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema as rowId, safeString, text } from './common.ts';
-import { listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
+import type { Wire } from './endpoint.ts';
+import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
 /** Schools offered to students (spec §9), in the order of the form's select. */
@@ -28,23 +30,32 @@ export const ecoleSchema = z.enum(ECOLES, {
   error: (issue) => (missing(issue.input) ? FIELD_MESSAGES.obligatoire : FIELD_MESSAGES.choix),
 });
 
-/** A student's request for the housing list (`POST /api/etudiant/add`); the server re-validates it. */
-export const etudiantRequestSchema = z.object({
-  email: text(180).pipe(z.email({ error: FIELD_MESSAGES.email })),
-  cp: z
-    .string({ error: FIELD_MESSAGES.obligatoire })
-    .trim()
-    .min(1, { error: FIELD_MESSAGES.obligatoire })
-    .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
-  ville: text(100).transform((v) => v.toLocaleUpperCase('fr-FR')),
-  ecole: ecoleSchema,
+/** The student's fields: label, check and limit (the form caps input to it). */
+export const ETUDIANT_FIELD_TABLE = {
+  email: textField('Adresse e-mail', 180, (max) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }))),
+  cp: textField('Code postal', 5, () =>
+    z
+      .string({ error: FIELD_MESSAGES.obligatoire })
+      .trim()
+      .min(1, { error: FIELD_MESSAGES.obligatoire })
+      .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
+  ),
+  ville: textField('Ville', 100, (max) => text(max).transform((v) => v.toLocaleUpperCase('fr-FR'))),
+  ecole: choiceField('École envisagée', ecoleSchema),
   /** Sent by the spec's call, but the form has no address field (docs/decisions.md). */
-  adresse: safeString()
-    .trim()
-    .max(255, { error: FIELD_MESSAGES.tropLong(255) })
-    .optional()
-    .default(''),
-});
+  adresse: textField('Adresse', 255, (max) =>
+    safeString()
+      .trim()
+      .max(max, { error: FIELD_MESSAGES.tropLong(max) })
+      .optional()
+      .default(''),
+  ),
+} as const;
+export const ETUDIANT_MAX = maxLengths(ETUDIANT_FIELD_TABLE);
+export const ETUDIANT_LABELS = fieldLabels(ETUDIANT_FIELD_TABLE);
+
+/** A student's request for the housing list (`POST /api/etudiant/add`); the server re-validates it. */
+export const etudiantRequestSchema = z.object(inputShape(ETUDIANT_FIELD_TABLE));
 export type EtudiantRequest = z.input<typeof etudiantRequestSchema>;
 
 /** "n° 1 ; n° 2"; past five, "… et 7 autres" (the `errors` list names every one). */
@@ -96,19 +107,15 @@ export const ETUDIANT_MESSAGES = {
 
 export const etudiantAddResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
 
-/** One row of the admin table 'Demandes étudiants' (spec §3). */
+/** One row of the admin table 'Demandes étudiants' (spec §3): the request as stored, its date and status. */
 export const etudiantSchema = z.object({
   id: z.number().int(),
   date: z.date(),
-  email: z.string(),
-  adresse: z.string(),
-  cp: z.string(),
-  ville: z.string(),
-  ecole: z.string(),
+  ...storedShape(ETUDIANT_FIELD_TABLE),
   idStatut: z.number().int(),
   statut: z.string(),
 });
-export type Etudiant = Omit<z.infer<typeof etudiantSchema>, 'date'> & { date: string };
+export type Etudiant = Wire<z.output<typeof etudiantSchema>>;
 
 export const ETUDIANT_COLUMNS = ['date', 'email', 'adresse', 'ecole', 'statut'] as const;
 export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
@@ -118,8 +125,9 @@ export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
   statut: queryIds,
 });
 export const etudiantExportQuerySchema = etudiantListQuerySchema.omit({ page: true, rowsPerPage: true });
+export type EtudiantListFilter = ListFilter<typeof etudiantListQuerySchema>;
 export const etudiantListSchema = z.object({ count: z.number().int(), etudiants: z.array(etudiantSchema) });
-export type EtudiantList = { count: number; etudiants: Etudiant[] };
+export type EtudiantList = Wire<z.output<typeof etudiantListSchema>>;
 
 export const ETUDIANT_ACTIONS = ['valider', 'refuser'] as const;
 export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];

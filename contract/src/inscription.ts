@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
-import { listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
+import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
+import { STATUT_IDS } from './reference.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 // ── Housing enumerations (spec §3), in the order the wizard offers them ──────────
@@ -41,46 +43,6 @@ export const EQUIPEMENTS = ['Meublé', 'Partiellement meublé', 'Vide'] as const
 export const INFOS_LOGEMENT = ['Logement neuf', 'Logement ancien', 'Logement rénové depuis moins de 5 ans'] as const;
 export const TYPES_PARKING = ['Collectif', 'Privatif'] as const;
 
-/** Field limits shared by the wizard inputs and the server (spec §5, §9); a phone is stored as 10 digits. */
-export const INSCRIPTION_MAX = {
-  nom: 100,
-  prenom: 100,
-  telephone: PHONE_INPUT_MAX,
-  email: 180,
-  adresse: 255,
-  cp: 5,
-  ville: 100,
-  charges: 6,
-} as const;
-
-/** French labels of every field: wizard, recap, admin page and CSV headers say the same. */
-export const INSCRIPTION_LABELS = {
-  nom: 'Nom',
-  prenom: 'Prénom',
-  telephone: 'Téléphone',
-  email: 'Adresse e-mail',
-  adresse: 'Adresse du logement',
-  cp: 'Code postal',
-  ville: 'Ville',
-  proximite: 'Proximité',
-  type: 'Type de logement',
-  colocation: 'Colocation',
-  immeuble: 'Logement situé dans un immeuble',
-  etage: 'Étage',
-  surface: 'Surface',
-  chauffage: 'Chauffage',
-  loyer: 'Loyer hors charges',
-  charges: 'Charges mensuelles (en euros)',
-  equipement: 'Équipement',
-  infoLogement: 'Informations sur le logement',
-  ascenceur: 'Ascenseur',
-  parking: 'Parking voiture',
-  typeParking: 'Type de parking',
-  localVelo: 'Local vélo',
-  caf: 'Éligible aux aides au logement (CAF)',
-} as const;
-export type InscriptionField = keyof typeof INSCRIPTION_LABELS;
-
 // ── Input behaviour of the wizard (spec §5), pure so both sides and tests share it ─
 export const toUpper = (s: string) => s.toLocaleUpperCase('fr-FR');
 /** "jean-pierre de la tour" → "Jean-Pierre De La Tour": each word and each hyphenated part. */
@@ -109,47 +71,67 @@ const yesNo = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v)),
   z.boolean({ error: (iss) => (iss.input === undefined ? M.obligatoire : M.choix) }),
 );
+/** A non-negative amount, comma or dot, two decimals at most. */
+const amount = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '.') : v),
+    z
+      .string({ error: M.obligatoire })
+      .min(1, { error: M.obligatoire })
+      .max(max, { error: M.tropLong(max) })
+      .regex(/^\d+(\.\d{1,2})?$/, { error: M.montant }),
+  );
 
-export const proprietaireSchema = z.object({
-  nom: text(INSCRIPTION_MAX.nom).transform(toUpper),
-  prenom: text(INSCRIPTION_MAX.prenom).transform(capitalizeWords),
-  telephone: telephoneSchema,
-  email: text(INSCRIPTION_MAX.email).pipe(z.email({ error: M.email })),
-  adresse: text(INSCRIPTION_MAX.adresse),
-  cp: text(INSCRIPTION_MAX.cp).regex(/^\d{5}$/, { error: M.cp }),
-  ville: text(INSCRIPTION_MAX.ville).transform(toUpper),
-});
+/**
+ * The owner's fields, in the wizard's order (recap, detail page, CSV): label, check, limit (spec
+ * §5, §9). A phone is typed with spaces or +33 and stored as 10 digits.
+ */
+export const PROPRIETAIRE_FIELD_TABLE = {
+  nom: textField('Nom', 100, (max) => text(max).transform(toUpper)),
+  prenom: textField('Prénom', 100, (max) => text(max).transform(capitalizeWords)),
+  telephone: textField('Téléphone', PHONE_INPUT_MAX, () => telephoneSchema),
+  email: textField('Adresse e-mail', 180, (max) => text(max).pipe(z.email({ error: M.email }))),
+  adresse: textField('Adresse du logement', 255, text),
+  cp: textField('Code postal', 5, (max) => text(max).regex(/^\d{5}$/, { error: M.cp })),
+  ville: textField('Ville', 100, (max) => text(max).transform(toUpper)),
+} as const;
+
+/** The housing's fields, in the wizard's order; floor and parking type are stored only when they apply. */
+export const LOGEMENT_FIELD_TABLE = {
+  proximite: choiceField('Proximité', choice(PROXIMITES)),
+  type: choiceField('Type de logement', choice(TYPES_LOGEMENT)),
+  colocation: choiceField('Colocation', choice(OUI_NON)),
+  immeuble: choiceField('Logement situé dans un immeuble', choice(NON_OUI)),
+  etage: choiceField('Étage', optionalChoice(ETAGES), z.string().nullable()),
+  surface: choiceField('Surface', choice(SURFACES)),
+  chauffage: choiceField('Chauffage', choice(CHAUFFAGES)),
+  loyer: choiceField('Loyer hors charges', choice(LOYERS)),
+  charges: textField('Charges mensuelles (en euros)', 6, amount),
+  equipement: choiceField('Équipement', choice(EQUIPEMENTS)),
+  infoLogement: choiceField('Informations sur le logement', choice(INFOS_LOGEMENT)),
+  ascenceur: choiceField('Ascenseur', yesNo, z.boolean()),
+  parking: choiceField('Parking voiture', choice(NON_OUI)),
+  typeParking: choiceField('Type de parking', optionalChoice(TYPES_PARKING), z.string().nullable()),
+  localVelo: choiceField('Local vélo', yesNo, z.boolean()),
+  caf: choiceField('Éligible aux aides au logement (CAF)', choice(NON_OUI)),
+} as const;
+
+export const PROPRIETAIRE_FIELDS = fieldNames(PROPRIETAIRE_FIELD_TABLE);
+export const LOGEMENT_FIELDS = fieldNames(LOGEMENT_FIELD_TABLE);
+/** Limits of the typed fields, shared by the wizard inputs and the server. */
+export const INSCRIPTION_MAX = { ...maxLengths(PROPRIETAIRE_FIELD_TABLE), ...maxLengths(LOGEMENT_FIELD_TABLE) };
+/** French labels of every field: wizard, recap, admin page and CSV headers say the same. */
+export const INSCRIPTION_LABELS = {
+  ...fieldLabels(PROPRIETAIRE_FIELD_TABLE),
+  ...fieldLabels(LOGEMENT_FIELD_TABLE),
+};
+export type InscriptionField = keyof typeof INSCRIPTION_LABELS;
+
+export const proprietaireSchema = z.object(inputShape(PROPRIETAIRE_FIELD_TABLE));
 export type Proprietaire = z.output<typeof proprietaireSchema>;
 
-/** A non-negative amount, at most 6 characters, comma or dot, two decimals at most. */
-const charges = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '.') : v),
-  z
-    .string({ error: M.obligatoire })
-    .min(1, { error: M.obligatoire })
-    .max(INSCRIPTION_MAX.charges, { error: M.tropLong(INSCRIPTION_MAX.charges) })
-    .regex(/^\d+(\.\d{1,2})?$/, { error: M.montant }),
-);
-
 /** The housing fields one by one (the wizard re-checks a corrected field with them). */
-export const logementFieldsSchema = z.object({
-  proximite: choice(PROXIMITES),
-  type: choice(TYPES_LOGEMENT),
-  colocation: choice(OUI_NON),
-  immeuble: choice(NON_OUI),
-  etage: optionalChoice(ETAGES),
-  surface: choice(SURFACES),
-  chauffage: choice(CHAUFFAGES),
-  loyer: choice(LOYERS),
-  charges,
-  equipement: choice(EQUIPEMENTS),
-  infoLogement: choice(INFOS_LOGEMENT),
-  ascenceur: yesNo,
-  parking: choice(NON_OUI),
-  typeParking: optionalChoice(TYPES_PARKING),
-  localVelo: yesNo,
-  caf: choice(NON_OUI),
-});
+export const logementFieldsSchema = z.object(inputShape(LOGEMENT_FIELD_TABLE));
 
 export const logementSchema = logementFieldsSchema
   // Runs even when other fields failed, so a step shows every missing field at once.
@@ -176,6 +158,13 @@ export type InscriptionInput = z.input<typeof inscriptionSchema>;
 /** Answer of a wizard step check: 200 success with no errors (400 carries the errors). */
 export const validateSuccessSchema = z.object({ status: z.literal('success'), errors: z.array(fieldErrorSchema) });
 
+/** A stored owner: plain text. */
+export const proprietaireStoredSchema = z.object(storedShape(PROPRIETAIRE_FIELD_TABLE));
+/** A stored housing: floor and parking type only when they apply, charges as "45.50". */
+export const logementStoredSchema = z.object(storedShape(LOGEMENT_FIELD_TABLE));
+export type ProprietaireStored = z.output<typeof proprietaireStoredSchema>;
+export type LogementStored = z.output<typeof logementStoredSchema>;
+
 // ── Admin ────────────────────────────────────────────────────────────────────────
 export const INSCRIPTION_SORT_COLUMNS = ['date', 'nom', 'prenom', 'telephone', 'email', 'adresse', 'statut'] as const;
 export const inscriptionsListQuerySchema = listQuerySchema(INSCRIPTION_SORT_COLUMNS, {
@@ -187,17 +176,13 @@ export const inscriptionsListQuerySchema = listQuerySchema(INSCRIPTION_SORT_COLU
   statut: queryIds,
 });
 export const inscriptionsExportQuerySchema = inscriptionsListQuerySchema.omit({ page: true, rowsPerPage: true });
+export type InscriptionListFilter = ListFilter<typeof inscriptionsListQuerySchema>;
 
+/** A row of the staff table: the owner as stored, the date and the status. */
 export const inscriptionListItemSchema = z.object({
   id: z.number().int(),
   date: z.date(),
-  nom: z.string(),
-  prenom: z.string(),
-  adresse: z.string(),
-  cp: z.string(),
-  ville: z.string(),
-  telephone: z.string(),
-  email: z.string(),
+  ...proprietaireStoredSchema.shape,
   idStatut: z.number().int(),
   statut: z.string(),
 });
@@ -206,56 +191,6 @@ export const inscriptionsListSchema = z.object({
   count: z.number().int(),
   inscriptions: z.array(inscriptionListItemSchema),
 });
-
-/** The owner's and the housing's fields, in the wizard's order (recap, detail page, CSV). */
-export const PROPRIETAIRE_FIELDS = ['nom', 'prenom', 'telephone', 'email', 'adresse', 'cp', 'ville'] as const;
-export const LOGEMENT_FIELDS = [
-  'proximite',
-  'type',
-  'colocation',
-  'immeuble',
-  'etage',
-  'surface',
-  'chauffage',
-  'loyer',
-  'charges',
-  'equipement',
-  'infoLogement',
-  'ascenceur',
-  'parking',
-  'typeParking',
-  'localVelo',
-  'caf',
-] as const;
-
-/** A stored owner: plain text. */
-export const proprietaireStoredSchema = z.object(
-  Object.fromEntries(PROPRIETAIRE_FIELDS.map((k) => [k, z.string()])) as Record<
-    (typeof PROPRIETAIRE_FIELDS)[number],
-    z.ZodString
-  >,
-);
-/** A stored housing: floor and parking type only when they apply, charges as "45.50". */
-export const logementStoredSchema = z.object({
-  proximite: z.string(),
-  type: z.string(),
-  colocation: z.string(),
-  immeuble: z.string(),
-  etage: z.string().nullable(),
-  surface: z.string(),
-  chauffage: z.string(),
-  loyer: z.string(),
-  charges: z.string(),
-  equipement: z.string(),
-  infoLogement: z.string(),
-  ascenceur: z.boolean(),
-  parking: z.string(),
-  typeParking: z.string().nullable(),
-  localVelo: z.boolean(),
-  caf: z.string(),
-});
-export type ProprietaireStored = z.output<typeof proprietaireStoredSchema>;
-export type LogementStored = z.output<typeof logementStoredSchema>;
 
 /** The stored registration as staff read it. */
 export const inscriptionDetailSchema = z.object({
@@ -269,10 +204,12 @@ export const inscriptionDetailSchema = z.object({
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 
 export const inscriptionIdParamsSchema = idParamsSchema;
+const statutChoisi = { error: 'Veuillez choisir un statut.' };
 export const inscriptionUpdateSchema = z.object({
+  // The ids follow each other: bounds say it in the API's documentation.
   statut: z.coerce
-    .number({ error: 'Veuillez choisir un statut.' })
-    .int({ error: 'Veuillez choisir un statut.' })
-    .min(1, { error: 'Veuillez choisir un statut.' })
-    .max(4, { error: 'Veuillez choisir un statut.' }),
+    .number(statutChoisi)
+    .int(statutChoisi)
+    .min(Math.min(...STATUT_IDS), statutChoisi)
+    .max(Math.max(...STATUT_IDS), statutChoisi),
 });

@@ -41,6 +41,9 @@ export function listQuerySchema<C extends readonly [string, ...string[]], F exte
   });
 }
 
+/** The filters of a list as the server receives them, parsed: derived from the list's query schema. */
+export type ListFilter<Q extends z.ZodType> = z.output<Q> extends { filter: infer F } ? F : never;
+
 /** Boolean filters arrive as 'true'/'false' strings in the query string. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** A status filter: one id or several. */

@@ -1,56 +1,19 @@
 import { z } from 'zod';
 import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
-import { listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
+import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-import { PARTENAIRE_TYPES } from './reference.ts';
+import { isStatutId, PARTENAIRE_TYPES, STATUT } from './reference.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 /** Partners (spec §2, §3, §5; decisions §2–§5). */
 export const CIVILITES = ['Madame', 'Monsieur'] as const;
 export const PARTENAIRE_TYPE_LABELS = { guichet: 'Guichet unique étudiant', logement: 'Logement étudiant' } as const;
 
-/** Column widths of the `partenaires` table: the form caps input to them (phones: typed length, stored as 10 digits). */
-export const PARTENAIRE_MAX = {
-  nom: 150,
-  lien: 500,
-  lienOffres: 500,
-  presentation: 255,
-  nomComplet: 255,
-  adresse: 255,
-  cp: 5,
-  ville: 100,
-  telephone: PHONE_INPUT_MAX,
-  mail: 180,
-  nomR: 100,
-  prenomR: 100,
-  fonctionR: 150,
-  telephoneR: PHONE_INPUT_MAX,
-  mailR: 180,
-} as const;
-
-/** Field labels, shared by the forms, the review table and the export. */
-export const PARTENAIRE_LABELS = {
-  nom: 'Nom du partenaire',
-  lien: 'Site web',
-  lienOffres: 'Lien vers les offres étudiantes',
-  presentation: 'Présentation',
-  logo: 'Logo',
-  nomComplet: 'Raison sociale',
-  adresse: 'Adresse',
-  cp: 'Code postal',
-  ville: 'Ville',
-  telephone: 'Téléphone',
-  mail: 'Mail de contact',
-  civiliteR: 'Civilité du représentant',
-  nomR: 'Nom du représentant',
-  prenomR: 'Prénom du représentant',
-  fonctionR: 'Fonction du représentant',
-  telephoneR: 'Téléphone du représentant',
-  mailR: 'Mail du représentant',
-} as const;
-
-/** Logo: JPEG or PNG, 3 MB at most (spec §5, §9). */
+/** Logo: JPEG or PNG, 3 MB at most (spec §5, §9); the server's upload limit and the form's check. */
 export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
+/** The types a logo file may declare (the server still decodes it to know what it is). */
+export const LOGO_MIME = ['image/jpeg', 'image/png'] as const;
 /** Stored logo names: 128 random bits in hex and the extension of the re-encoded format. */
 export const LOGO_NAME = /^[0-9a-f]{32}\.(?:png|jpg)$/;
 export const logoUrl = (name: string) => `/api/file/download/${encodeURIComponent(name)}`;
@@ -111,37 +74,52 @@ const link = (max: number) =>
   });
 const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }));
 
-/** The partner's own fields, as typed in every partner form (all required, spec §5). */
-export const partenaireFieldsSchema = z.object({
-  nom: text(PARTENAIRE_MAX.nom),
-  lien: link(PARTENAIRE_MAX.lien),
-  lienOffres: link(PARTENAIRE_MAX.lienOffres),
-  presentation: text(PARTENAIRE_MAX.presentation),
-  logo: z
-    .string({ error: PARTENAIRE_MESSAGES.logoObligatoire })
-    .min(1, { error: PARTENAIRE_MESSAGES.logoObligatoire })
-    .regex(LOGO_NAME, { error: PARTENAIRE_MESSAGES.logoInconnu }),
-  nomComplet: text(PARTENAIRE_MAX.nomComplet),
-  adresse: text(PARTENAIRE_MAX.adresse),
-  cp: text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
-  ville: text(PARTENAIRE_MAX.ville).transform((v) => v.toLocaleUpperCase('fr-FR')),
-  telephone: telephoneSchema,
-  mail: email(PARTENAIRE_MAX.mail),
-  civiliteR: z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite }),
-  nomR: text(PARTENAIRE_MAX.nomR),
-  prenomR: text(PARTENAIRE_MAX.prenomR),
-  fonctionR: text(PARTENAIRE_MAX.fonctionR),
-  telephoneR: telephoneSchema,
-  mailR: email(PARTENAIRE_MAX.mailR),
-});
+const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
+
+/**
+ * The partner's own fields, as typed in every partner form (all required, spec §5): label, check
+ * and the width of their column in the `partenaires` table (phones: the typed length, stored as 10
+ * digits). Stored and sent back as plain strings.
+ */
+export const PARTENAIRE_FIELD_TABLE = {
+  nom: textField('Nom du partenaire', 150, text),
+  lien: textField('Site web', 500, link),
+  lienOffres: textField('Lien vers les offres étudiantes', 500, link),
+  presentation: textField('Présentation', 255, text),
+  logo: choiceField(
+    'Logo',
+    z
+      .string({ error: PARTENAIRE_MESSAGES.logoObligatoire })
+      .min(1, { error: PARTENAIRE_MESSAGES.logoObligatoire })
+      .regex(LOGO_NAME, { error: PARTENAIRE_MESSAGES.logoInconnu }),
+  ),
+  nomComplet: textField('Raison sociale', 255, text),
+  adresse: textField('Adresse', 255, text),
+  // The input stops at 5; a longer value sent anyway is answered "5 chiffres", not "too long".
+  cp: textField('Code postal', 5, () => text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp })),
+  ville: textField('Ville', 100, (max) => text(max).transform(upper)),
+  telephone: textField('Téléphone', PHONE_INPUT_MAX, () => telephoneSchema),
+  mail: textField('Mail de contact', 180, email),
+  civiliteR: choiceField('Civilité du représentant', z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite })),
+  nomR: textField('Nom du représentant', 100, text),
+  prenomR: textField('Prénom du représentant', 100, text),
+  fonctionR: textField('Fonction du représentant', 150, text),
+  telephoneR: textField('Téléphone du représentant', PHONE_INPUT_MAX, () => telephoneSchema),
+  mailR: textField('Mail du représentant', 180, email),
+} as const;
+
+/** Column widths of the typed fields: the forms cap input to them. */
+export const PARTENAIRE_MAX = maxLengths(PARTENAIRE_FIELD_TABLE);
+/** Field labels, shared by the forms, the review table and the export. */
+export const PARTENAIRE_LABELS = fieldLabels(PARTENAIRE_FIELD_TABLE);
+
+export const partenaireFieldsSchema = z.object(inputShape(PARTENAIRE_FIELD_TABLE));
 export type PartenaireFieldsInput = z.input<typeof partenaireFieldsSchema>;
 export type PartenaireFields = z.output<typeof partenaireFieldsSchema>;
-export const PARTENAIRE_FIELD_KEYS = Object.keys(partenaireFieldsSchema.shape) as (keyof PartenaireFields)[];
+export const PARTENAIRE_FIELD_KEYS = fieldNames(PARTENAIRE_FIELD_TABLE);
 
 /** The same fields as stored and sent back: plain strings (a response is never re-validated). */
-export const partenaireDataSchema = z.object(
-  Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, z.string()])) as Record<keyof PartenaireFields, z.ZodString>,
-);
+export const partenaireDataSchema = z.object(storedShape(PARTENAIRE_FIELD_TABLE));
 export type PartenaireData = z.infer<typeof partenaireDataSchema>;
 
 /** POST /api/partenaire/add: the registration form (typePartenaire from ?desk=, decisions §2). */
@@ -159,13 +137,10 @@ export const partenairePublicQuerySchema = z.object({
     )
     .optional(),
 });
+/** What the public directory shows of a partner: no contact, no representative. */
 export const partenairePublicSchema = z.object({
   id: z.number().int(),
-  nom: z.string(),
-  lien: z.string(),
-  lienOffres: z.string(),
-  presentation: z.string(),
-  logo: z.string(),
+  ...partenaireDataSchema.pick({ nom: true, lien: true, lienOffres: true, presentation: true, logo: true }).shape,
   idCategorie: z.number().int().nullable(),
 });
 export type PartenairePublic = z.infer<typeof partenairePublicSchema>;
@@ -209,6 +184,8 @@ export const partenaireListQuerySchema = listQuerySchema(PARTENAIRE_LIST_COLUMNS
   annee: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 export const partenaireExportQuerySchema = partenaireListQuerySchema.omit({ page: true, rowsPerPage: true });
+/** The list's column filters as the server receives them (`annee` is beside them, not one of them). */
+export type PartenaireListFilter = ListFilter<typeof partenaireListQuerySchema>;
 
 export const partenaireListItemSchema = z.object({
   id: z.number().int(),
@@ -259,17 +236,14 @@ const optionalId = (max: number) =>
 export const partenaireAdminUpdateSchema = z.object({
   partenaire: partenaireFieldsSchema
     .extend({
-      statut: z.coerce
-        .number()
-        .int()
-        .refine((n) => n >= 1 && n <= 4, { error: FIELD_MESSAGES.choix }),
+      statut: z.coerce.number().int().refine(isStatutId, { error: FIELD_MESSAGES.choix }),
       actif: z.boolean({ error: FIELD_MESSAGES.choix }),
       categorie: optionalId(ID_MAX).optional().default(null),
       filtre: optionalId(32_767).optional().default(null),
     })
     // A validated partner is listed under its category and theme: both are needed then.
     .superRefine((p, ctx) => {
-      if (p.statut !== 2) return;
+      if (p.statut !== STATUT.valide) return;
       if (p.categorie === null)
         ctx.addIssue({ code: 'custom', path: ['categorie'], message: PARTENAIRE_MESSAGES.categorieObligatoire });
       if (p.filtre === null)

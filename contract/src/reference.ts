@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** Status ids are fixed (decisions §2). */
 export const STATUT = { enAttente: 1, valide: 2, refuse: 3, archive: 4 } as const;
 export type StatutId = (typeof STATUT)[keyof typeof STATUT];
-export const STATUT_IDS = [1, 2, 3, 4] as const;
+export const STATUT_IDS: readonly StatutId[] = Object.values(STATUT);
+/** One of the four statuses (a type guard, for a number read from a form or a query). */
+export const isStatutId = (n: number): n is StatutId => (STATUT_IDS as readonly number[]).includes(n);
 
 export const ROLES = ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_ADMIN_ROLE'] as const;
 export type RoleCode = (typeof ROLES)[number];
