@@ -94,66 +94,46 @@ const envSchema = z.object({
     }),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  publicFormRateLimit: number;
-  adminUsername: string;
-  adminPassword: string | undefined;
-  sessionIdleMinutes: number;
+/** The environment read into the server's settings: the one definition of `Config`. */
+const configSchema = envSchema.transform((e) => ({
+  port: e.PORT,
+  host: e.HOST,
+  dataDir: path.resolve(e.DATA_DIR),
+  databaseUrl: e.DATABASE_URL,
+  publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  smtpUrl: e.SMTP_URL,
+  mailFrom: e.MAIL_FROM,
+  publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
+  adminUsername: e.ADMIN_USERNAME,
+  adminPassword: e.ADMIN_PASSWORD,
+  sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
   /** Hours after login a session ends, however active (absolute lifetime). */
-  sessionMaxHours: number;
+  sessionMaxHours: e.SESSION_MAX_HOURS,
   /** Days personal data is kept once its purpose is served (retention.ts, docs/decisions.md). */
-  retentionDays: number;
+  retentionDays: e.RETENTION_DAYS,
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
-  partnerLinkDays: number;
+  partnerLinkDays: e.PARTNER_LINK_DAYS,
   /** Logo bytes one address may upload in 24 hours, in KB (features/partenaires/logo-quota.ts). */
-  logoQuotaKbPerAddress: number;
+  logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
   /** Bytes of logos not yet used by any partner that the database may hold, in KB. */
-  logoQuotaKbTotal: number;
+  logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
   /** Seconds after start before the scheduled jobs first check whether today's run is done (then hourly). */
-  jobsFirstCheckSeconds: number;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Where the built web app lives; absent in API-only tests. */
-  webDist: string | undefined;
+  jobsFirstCheckSeconds: e.JOBS_FIRST_CHECK_SECONDS,
+  logLevel: e.LOG_LEVEL,
+  /** Where the built web app lives, set by main.ts; absent in API-only tests. */
+  webDist: undefined as string | undefined,
   /** Reverse proxies (addresses, CIDR) whose X-Forwarded-For gives the client's address; none by default. */
-  trustProxy: string[];
-};
+  trustProxy: e.TRUST_PROXY,
+}));
+export type Config = z.output<typeof configSchema>;
 
 /** Parses the environment once; a bad value stops the start with a readable list. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
-    adminUsername: e.ADMIN_USERNAME,
-    adminPassword: e.ADMIN_PASSWORD,
-    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
-    sessionMaxHours: e.SESSION_MAX_HOURS,
-    retentionDays: e.RETENTION_DAYS,
-    partnerLinkDays: e.PARTNER_LINK_DAYS,
-    logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
-    logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
-    jobsFirstCheckSeconds: e.JOBS_FIRST_CHECK_SECONDS,
-    logLevel: e.LOG_LEVEL,
-    webDist: undefined,
-    trustProxy: e.TRUST_PROXY,
-  };
+  return parsed.data;
 }

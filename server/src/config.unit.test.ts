@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 
 describe('configuration du courrier', () => {
   it('accepte des valeurs correctes', () => {
@@ -74,5 +75,34 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.local' })).toThrow(
       /Configuration invalide :\n {2}- TRUST_PROXY: TRUST_PROXY : « proxy\.local » n’est ni une adresse IP ni un réseau CIDR/,
     );
+  });
+});
+
+describe('réglages par défaut', () => {
+  it('un environnement vide donne chaque réglage, sous le nom que le serveur lit', () => {
+    const config: Config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Guichet numérique étudiant <ne-pas-repondre@guichet.local>',
+      publicFormRateLimit: 30,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      retentionDays: 365,
+      partnerLinkDays: 60,
+      logoQuotaKbPerAddress: 20 * 1024,
+      logoQuotaKbTotal: 200 * 1024,
+      jobsFirstCheckSeconds: 60,
+      logLevel: 'info',
+      webDist: undefined,
+      trustProxy: [],
+    });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 });
