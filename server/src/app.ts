@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES } from '@guichet/contract';
+import { LOGO_MAX_BYTES, MESSAGES } from '@guichet/contract';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -144,7 +144,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     keyGenerator: (request) => addressGroup(request.ip),
   });
   registerHoneypot(app);
-  await app.register(multipart, { limits: { fileSize: 3 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(sessionPlugin, {
     db: database.db,
     idleMinutes: config.sessionIdleMinutes,

@@ -1,4 +1,4 @@
-import { type FieldError, MESSAGES } from '@guichet/contract';
+import { type FieldError, MESSAGES, toFieldErrors } from '@guichet/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -18,14 +18,6 @@ export const badRequest = (errors: FieldError[], message: string = MESSAGES.requ
   new HttpError(400, message, errors);
 export const notFound = (message: string = MESSAGES.introuvable) => new HttpError(404, message);
 
-const keyOf = (instancePath: string) => {
-  const parts = instancePath.split('/').filter(Boolean);
-  // `sort/name` names the sort, a field error names the field itself.
-  if (parts[0] === 'sort') return 'sort';
-  const last = parts.findLast((p) => !/^\d+$/.test(p));
-  return last ?? '_';
-};
-
 /**
  * Errors the router raises before any route runs (a path that is not valid percent-encoded UTF-8,
  * such as a lone surrogate's bytes, or a parameter past its length): Fastify would answer in
@@ -43,14 +35,13 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const seen = new Set<string>();
-      const errors: FieldError[] = [];
-      for (const v of error.validation) {
-        const key = keyOf(v.instancePath);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        errors.push({ key, error: v.message ?? MESSAGES.requeteInvalide });
-      }
+      // The zod issue's path arrives as a JSON pointer (`/logement/etage`); the web keys its own errors alike.
+      const errors = toFieldErrors(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? MESSAGES.requeteInvalide,
+        })),
+      );
       return reply.code(400).send({ status: 'error', message: MESSAGES.requeteInvalide, errors });
     }
     if (error instanceof HttpError) {
