@@ -1,12 +1,10 @@
 import type { Filtre } from '@guichet/contract';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, ToggleButton, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
-import { api } from '../../lib/api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
-import type { PartenairePublic } from './partenaire-form.ts';
-import { useCategories, useFiltres } from './reference-queries.ts';
+import { directoryQuery, useCategories, useFiltres } from './partenaires-api.ts';
 
 /** /partenaires (spec §2 Public directory): categories with their partners, one theme filter at a time. */
 export function DirectoryPage() {
@@ -15,11 +13,7 @@ export function DirectoryPage() {
   const filtre = Number(search.get('theme')) || null;
   const categories = useCategories();
   const filtres = useFiltres();
-  const partenaires = useQuery({
-    queryKey: ['partenaire/get/valid', filtre],
-    queryFn: () => api.get<PartenairePublic[]>('partenaire/get/valid', filtre ? { filtres: [filtre] } : {}),
-    placeholderData: keepPreviousData,
-  });
+  const partenaires = useQuery(directoryQuery(filtre));
 
   /** Clicking the active theme clears it: one filter at a time (spec §2). */
   const toggle = (id: number) =>

@@ -1,8 +1,9 @@
-import { LOGO_MAX_BYTES, logoUrl, MESSAGES } from '@guichet/contract';
+import { LOGO_MAX_BYTES, LOGO_MIME, MESSAGES } from '@guichet/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { logoSrc, uploadLogo } from './partenaires-api.ts';
 
 export const LOGO_HINT = 'Formats acceptés : JPEG ou PNG, 3 Mo maximum';
 
@@ -40,15 +41,13 @@ export function LogoField(props: {
   async function chosen(file: File | undefined) {
     if (!file) return;
     setLocalError(null);
-    if (!['image/png', 'image/jpeg'].includes(file.type) || file.size > LOGO_MAX_BYTES) {
+    if (!(LOGO_MIME as readonly string[]).includes(file.type) || file.size > LOGO_MAX_BYTES) {
       setLocalError(MESSAGES.erreurLogo);
       return;
     }
-    const form = new FormData();
-    form.append('logo', file);
     setUploading(true);
     try {
-      const res = await api.upload<{ file: string }>('logo/upload', form);
+      const res = await uploadLogo(file);
       props.onChange(res.file);
     } catch (err) {
       setLocalError(logoUploadError(err));
@@ -80,7 +79,7 @@ export function LogoField(props: {
         >
           {props.value ? (
             <img
-              src={logoUrl(props.value)}
+              src={logoSrc(props.value)}
               alt={props.nom ? `Logo de ${props.nom}` : 'Aperçu du logo'}
               style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
             />
@@ -109,7 +108,7 @@ export function LogoField(props: {
           <input
             ref={input}
             type="file"
-            accept="image/png,image/jpeg"
+            accept={LOGO_MIME.join(',')}
             hidden
             aria-hidden="true"
             tabIndex={-1}

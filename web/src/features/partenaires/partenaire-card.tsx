@@ -1,6 +1,6 @@
-import { logoUrl } from '@guichet/contract';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { logoSrc } from './partenaires-api.ts';
 
 export type CardData = { nom: string; lien: string; lienOffres: string; presentation: string; logo: string };
 
@@ -32,7 +32,7 @@ export function PartenaireCard({ p, headingLevel = 'h3' }: { p: CardData; headin
         <Stack spacing={1.5}>
           <Box sx={{ height: 90, display: 'grid', placeItems: 'center' }}>
             <img
-              src={logoUrl(p.logo)}
+              src={logoSrc(p.logo)}
               alt={`Logo de ${p.nom}`}
               style={{ maxWidth: '100%', maxHeight: 90, objectFit: 'contain' }}
               loading="lazy"

@@ -8,26 +8,28 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
+import { type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
+import { TextInput } from '../../components/form/fields.tsx';
+import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { LogoField } from './logo-field.tsx';
-import { type Errors, type FieldKey, shapeInput, tidyLink, type Values } from './partenaire-form.ts';
+import { shapeInput, tidyLink } from './partenaire-form.ts';
 
-export type FieldsBinding = {
-  values: Values;
-  errors: Errors;
-  onChange: (key: FieldKey, value: string) => void;
-  /** Prefix of the field ids (two forms on one page must not share ids). */
-  idPrefix?: string;
-};
+/**
+ * The partner's own fields, bound to a `useContractForm` whose values hold them under their
+ * names (registration, self-update, staff page): all three forms show them alike.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the parsed output differs by form; the fields only read the input.
+export type PartenaireForm<T extends FieldValues> = ContractForm<T, any>;
+type TextKey = keyof typeof PARTENAIRE_MAX;
+type Input<T extends FieldValues> = { form: PartenaireForm<T>; name: TextKey };
 
-type Input = { form: FieldsBinding; name: FieldKey };
-
-const INPUT: Partial<Record<FieldKey, { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' }>> = {
+const INPUT: Record<TextKey, { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' }> = {
   nom: { autoComplete: 'organization' },
   lien: { autoComplete: 'url', inputMode: 'url' },
   lienOffres: { autoComplete: 'off', inputMode: 'url' },
+  presentation: { autoComplete: 'off' },
   nomComplet: { autoComplete: 'off' },
   adresse: { autoComplete: 'street-address' },
   cp: { autoComplete: 'postal-code', inputMode: 'numeric' },
@@ -42,36 +44,40 @@ const INPUT: Partial<Record<FieldKey, { autoComplete: string; inputMode?: 'tel' 
 };
 
 /** A labelled, required text field; its error (client or server) shows under it and is linked to it. */
-export function PartenaireInput({ form, name, multiline }: Input & { multiline?: boolean }) {
-  const id = `${form.idPrefix ?? 'champ'}-${name}`;
-  const error = form.errors[name];
-  const value = form.values[name];
-  const max = (PARTENAIRE_MAX as Record<string, number>)[name];
+export function PartenaireInput<T extends FieldValues>({ form, name, multiline }: Input<T> & { multiline?: boolean }) {
+  const path = name as FieldPath<T>;
+  const value = useWatch({ control: form.control, name: path });
+  const max = PARTENAIRE_MAX[name];
   const isLink = name === 'lien' || name === 'lienOffres';
-  // The presentation's counter: how much room is left, under the field.
-  const help = name === 'presentation' ? `${error ? `${error} — ` : ''}${value.length} / ${max} caractères` : error;
   return (
-    <TextField
-      id={id}
-      name={name}
+    <TextInput
+      form={form}
+      name={path}
       label={L[name]}
       required
       multiline={multiline}
-      minRows={multiline ? 3 : undefined}
-      value={value}
-      onChange={(e) => form.onChange(name, shapeInput(name, e.target.value))}
-      onBlur={isLink ? () => form.onChange(name, tidyLink(value)) : undefined}
-      error={!!error}
-      helperText={help ?? (isLink ? 'Par exemple : www.exemple.fr' : ' ')}
-      autoComplete={INPUT[name]?.autoComplete ?? 'off'}
-      slotProps={{ htmlInput: { maxLength: max, inputMode: INPUT[name]?.inputMode } }}
+      maxLength={max}
+      autoComplete={INPUT[name].autoComplete}
+      inputMode={INPUT[name].inputMode}
+      shape={(raw) => shapeInput(name, raw)}
+      tidy={isLink ? tidyLink : undefined}
+      help={
+        name === 'presentation'
+          ? // The presentation's counter: how much room is left, under the field.
+            (error) => `${error ? `${error} — ` : ''}${String(value ?? '').length} / ${max} caractères`
+          : isLink
+            ? 'Par exemple : www.exemple.fr'
+            : undefined
+      }
     />
   );
 }
 
-export function CiviliteInput({ form }: { form: FieldsBinding }) {
-  const id = `${form.idPrefix ?? 'champ'}-civiliteR`;
-  const error = form.errors.civiliteR;
+/** The representative's title as two radios; the group's name is its id (the tests reach it by it). */
+export function CiviliteInput<T extends FieldValues>({ form }: { form: PartenaireForm<T> }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'civiliteR' as FieldPath<T> });
+  const id = form.fieldId('civiliteR');
+  const error = fieldState.error?.message;
   return (
     <FormControl error={!!error} required component="fieldset">
       <FormLabel component="legend" id={`${id}-legende`}>
@@ -83,14 +89,15 @@ export function CiviliteInput({ form }: { form: FieldsBinding }) {
         aria-labelledby={`${id}-legende`}
         aria-describedby={`${id}-aide`}
         aria-invalid={!!error}
-        value={form.values.civiliteR}
-        onChange={(e) => form.onChange('civiliteR', e.target.value)}
+        value={field.value ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
       >
         {CIVILITES.map((c, i) => (
           <FormControlLabel
             key={c}
             value={c}
-            control={<Radio slotProps={{ input: i === 0 ? { id } : undefined }} />}
+            control={<Radio slotProps={{ input: i === 0 ? { id, ref: field.ref } : undefined }} />}
             label={c}
           />
         ))}
@@ -100,8 +107,37 @@ export function CiviliteInput({ form }: { form: FieldsBinding }) {
   );
 }
 
+/** The logo, uploaded as soon as it is chosen; the form keeps the stored file's name. */
+export function PartenaireLogo<T extends FieldValues>({
+  form,
+  label = L.logo,
+  keep,
+}: {
+  form: PartenaireForm<T>;
+  label?: string;
+  /** Self-update: the current logo, which the partner may keep (the field then shows none). */
+  keep?: string;
+}) {
+  const { field, fieldState } = useController({ control: form.control, name: 'logo' as FieldPath<T> });
+  const nom = useWatch({ control: form.control, name: 'nom' as FieldPath<T> });
+  const value = String(field.value ?? '');
+  const kept = keep !== undefined && value === keep;
+  return (
+    <LogoField
+      id={form.fieldId('logo')}
+      label={label}
+      required={keep === undefined}
+      value={kept ? '' : value}
+      nom={String(nom ?? '')}
+      error={fieldState.error?.message}
+      buttonLabel={keep === undefined ? undefined : kept ? 'Changer le logo' : 'Choisir un autre logo'}
+      onChange={field.onChange}
+    />
+  );
+}
+
 /** The public part of a partner: shown in the directory once validated. */
-export function PublicFields({ form }: { form: FieldsBinding }) {
+export function PublicFields<T extends FieldValues>({ form }: { form: PartenaireForm<T> }) {
   return (
     <Stack spacing={1}>
       <PartenaireInput form={form} name="nom" />
@@ -114,20 +150,18 @@ export function PublicFields({ form }: { form: FieldsBinding }) {
         </Grid>
       </Grid>
       <PartenaireInput form={form} name="presentation" multiline />
-      <LogoField
-        id={`${form.idPrefix ?? 'champ'}-logo`}
-        label={L.logo}
-        value={form.values.logo}
-        nom={form.values.nom}
-        error={form.errors.logo}
-        onChange={(file) => form.onChange('logo', file)}
-      />
+      <PartenaireLogo form={form} />
     </Stack>
   );
 }
 
 /** What only the office sees: the organisation and its representative. */
-export function OtherFields({ form, level = 2 }: { form: FieldsBinding; level?: 2 | 3 }) {
+export function OtherFields<T extends FieldValues>({ form, level = 2 }: { form: PartenaireForm<T>; level?: 2 | 3 }) {
+  const half = (name: TextKey) => (
+    <Grid size={{ xs: 12, md: 6 }}>
+      <PartenaireInput form={form} name={name} />
+    </Grid>
+  );
   return (
     <Stack spacing={1}>
       <PartenaireInput form={form} name="nomComplet" />
@@ -139,52 +173,46 @@ export function OtherFields({ form, level = 2 }: { form: FieldsBinding; level?: 
         <Grid size={{ xs: 12, md: 8 }}>
           <PartenaireInput form={form} name="ville" />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="telephone" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="mail" />
-        </Grid>
+        {half('telephone')}
+        {half('mail')}
       </Grid>
       <Typography variant="h6" component={level === 2 ? 'h3' : 'h4'} sx={{ pt: 1 }}>
         Représentant
       </Typography>
       <CiviliteInput form={form} />
       <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="nomR" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="prenomR" />
-        </Grid>
+        {half('nomR')}
+        {half('prenomR')}
         <Grid size={{ xs: 12 }}>
           <PartenaireInput form={form} name="fonctionR" />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="telephoneR" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <PartenaireInput form={form} name="mailR" />
-        </Grid>
+        {half('telephoneR')}
+        {half('mailR')}
       </Grid>
     </Stack>
   );
 }
 
 /** The two sections of spec §2, each a titled region. */
-export function PartenaireSections({ form, level = 2 }: { form: FieldsBinding; level?: 2 | 3 }) {
+export function PartenaireSections<T extends FieldValues>({
+  form,
+  level = 2,
+}: {
+  form: PartenaireForm<T>;
+  level?: 2 | 3;
+}) {
   const heading = level === 2 ? 'h2' : 'h3';
-  const p = form.idPrefix ?? 'champ';
+  const p = form.fieldId('section');
   return (
     <Stack spacing={3}>
-      <Stack component="section" aria-labelledby={`${p}-section-site`} spacing={2}>
-        <Typography id={`${p}-section-site`} variant="h5" component={heading}>
+      <Stack component="section" aria-labelledby={`${p}-site`} spacing={2}>
+        <Typography id={`${p}-site`} variant="h5" component={heading}>
           Informations qui apparaîtront sur le site
         </Typography>
         <PublicFields form={form} />
       </Stack>
-      <Stack component="section" aria-labelledby={`${p}-section-autres`} spacing={2}>
-        <Typography id={`${p}-section-autres`} variant="h5" component={heading}>
+      <Stack component="section" aria-labelledby={`${p}-autres`} spacing={2}>
+        <Typography id={`${p}-autres`} variant="h5" component={heading}>
           Autres informations
         </Typography>
         <OtherFields form={form} level={level} />

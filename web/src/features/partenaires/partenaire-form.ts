@@ -5,11 +5,8 @@ import {
   normalizePhone,
   PARTENAIRE_FIELD_KEYS,
   PARTENAIRE_MAX,
-  type PartenaireAdmin,
   type PartenaireData,
   type PartenaireFields,
-  type PartenairePublic,
-  type PartenaireSelfView,
   shapePhoneInput,
   toFieldErrors,
 } from '@guichet/contract';
@@ -20,10 +17,6 @@ export type FieldKey = keyof PartenaireFields;
 /** What the person typed, as text (civiliteR included). */
 export type Values = Record<FieldKey, string>;
 export type Errors = Partial<Record<string, string>>;
-/** JSON carries instants as strings. */
-export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-export type AdminPartenaire = Json<PartenaireAdmin>;
-export type { PartenairePublic, PartenaireSelfView };
 
 export const emptyValues = (): Values => Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, ''])) as Values;
 const isPhone = (k: FieldKey) => k === 'telephone' || k === 'telephoneR';
@@ -51,7 +44,7 @@ export function check(schema: z.ZodType, body: unknown): Errors {
   const parsed = schema.safeParse(body);
   return parsed.success ? {} : toErrors(toFieldErrors(parsed.error.issues));
 }
-export const toErrors = (list: FieldError[]): Errors => Object.fromEntries(list.map((e) => [e.key, e.error]));
+const toErrors = (list: FieldError[]): Errors => Object.fromEntries(list.map((e) => [e.key, e.error]));
 export const serverErrors = (err: unknown): Errors => (err instanceof ApiError ? toErrors(err.errors) : {});
 
 /** Moves focus to the first field in error, in the order of the form. */

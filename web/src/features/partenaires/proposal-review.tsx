@@ -1,4 +1,4 @@
-import { CIVILITES, PARTENAIRE_LABELS as L, logoUrl, PARTENAIRE_FIELD_KEYS, PARTENAIRE_MAX } from '@guichet/contract';
+import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_FIELD_KEYS, PARTENAIRE_MAX } from '@guichet/contract';
 import {
   Box,
   Chip,
@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { LogoField } from './logo-field.tsx';
 import { type Errors, type FieldKey, shapeInput, tidyLink, type Values } from './partenaire-form.ts';
+import { logoSrc } from './partenaires-api.ts';
 
 /**
  * Current and proposed values side by side (spec §2): a changed row is tinted AND marked
@@ -64,7 +65,7 @@ export function ProposalReview(props: {
                 <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }}>
                   {key === 'logo' ? (
                     <img
-                      src={logoUrl(current.logo)}
+                      src={logoSrc(current.logo)}
                       alt={`Logo actuel de ${current.nom}`}
                       style={{ maxWidth: 160, maxHeight: 90, objectFit: 'contain' }}
                     />

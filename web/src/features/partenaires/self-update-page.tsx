@@ -1,36 +1,23 @@
-import { logoUrl, MESSAGES, partenaireFieldsSchema } from '@guichet/contract';
+import { MESSAGES, type PartenaireFieldsInput, partenaireFieldsSchema } from '@guichet/contract';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import { FormBanner, SubmitButton } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
-import { LogoField } from './logo-field.tsx';
-import { OtherFields, PartenaireInput } from './partenaire-fields.tsx';
-import {
-  check,
-  type Errors,
-  type FieldKey,
-  focusFirstError,
-  type PartenaireSelfView,
-  sameValues,
-  serverErrors,
-  toValues,
-  type Values,
-} from './partenaire-form.ts';
+import { OtherFields, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
+import { sameValues, toValues, type Values } from './partenaire-form.ts';
+import { confirmInfos, logoSrc, type PartenaireSelf, proposeChanges, selfViewQuery } from './partenaires-api.ts';
 
 /** /update/partenaire/:token: the yearly check of a partner through its personal link (spec §2, decisions §4). */
 export function SelfUpdatePage() {
   usePageTitle('Mettre à jour mes informations');
   const { token = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['partenaire/get/one/by', token],
-    queryFn: () => api.get<{ partenaire: PartenaireSelfView }>(`partenaire/get/one/by/${encodeURIComponent(token)}`),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
-    staleTime: Infinity,
-  });
+  const query = useQuery(selfViewQuery(token));
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1024 }}>
@@ -54,69 +41,35 @@ export function SelfUpdatePage() {
   );
 }
 
-function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: PartenaireSelfView }) {
+/** A used or expired link says so; any other failure of the confirmation, the generic message. */
+const confirmRefusal = (err: unknown) =>
+  err instanceof ApiError && err.status === 404 ? MESSAGES.partenaireIntrouvableToken : MESSAGES.erreur;
+
+function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: PartenaireSelf }) {
   const initial = toValues(partenaire);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const banner = useBanner();
-  const [sending, setSending] = useState<'confirm' | 'update' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const changed = !sameValues(values, initial);
+  const form = useContractForm({
+    schema: partenaireFieldsSchema,
+    defaultValues: initial as PartenaireFieldsInput,
+    // A used or expired link: the server's 404 says so (MESSAGES.partenaireIntrouvableToken).
+    submit: (fields) => proposeChanges(partenaire.id, { ...fields, token }),
+    onSuccess: (res) => setDone(res.message ?? MESSAGES.enregistrementReussi),
+    invalidMessage: MESSAGES.remplirTousLesChamps,
+  });
+  const confirm = useMutation({
+    mutationFn: () => confirmInfos(partenaire.id, token),
+    onMutate: () => form.banner.clear(),
+    onSuccess: (res) => setDone(res.message ?? MESSAGES.enregistrementReussi),
+    onError: (err) => form.banner.error(confirmRefusal(err)),
+  });
+  const values = useWatch({ control: form.control }) as Values;
+  const changed = !sameValues({ ...initial, ...values }, initial);
+  const sending = form.busy || confirm.isPending;
 
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
-
-  const onChange = (key: FieldKey, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  async function confirm() {
-    banner.clear();
-    setSending('confirm');
-    try {
-      const res = await api.post<{ message: string }>(`partenaire/valid/infos/${partenaire.id}`, { token });
-      setDone(res.message);
-    } catch (err) {
-      banner.error(
-        err instanceof ApiError && err.status === 404 ? MESSAGES.partenaireIntrouvableToken : MESSAGES.erreur,
-      );
-    } finally {
-      setSending(null);
-    }
-  }
-
-  async function update(e: FormEvent) {
-    e.preventDefault();
-    banner.clear();
-    const local = check(partenaireFieldsSchema, values);
-    if (Object.keys(local).length) {
-      setErrors(local);
-      banner.error(MESSAGES.remplirTousLesChamps);
-      focusFirstError(local);
-      return;
-    }
-    setSending('update');
-    try {
-      const res = await api.post<{ message: string }>(`partenaire/update/${partenaire.id}`, { ...values, token });
-      setDone(res.message);
-    } catch (err) {
-      const fromServer = serverErrors(err);
-      setErrors(fromServer);
-      banner.error(
-        err instanceof ApiError && err.status === 404
-          ? MESSAGES.partenaireIntrouvableToken
-          : err instanceof ApiError && err.status !== 400
-            ? err.message
-            : MESSAGES.remplirTousLesChamps,
-      );
-      focusFirstError(fromServer);
-    } finally {
-      setSending(null);
-    }
-  }
 
   if (done) {
     return (
@@ -126,7 +79,6 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
     );
   }
 
-  const form = { values, errors, onChange };
   return (
     <>
       <Typography>
@@ -134,46 +86,19 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
         exactes, confirmez-les ; sinon, modifiez-les : le guichet vérifiera vos modifications avant de les publier. Ce
         lien ne sert qu'une fois.
       </Typography>
-      <Paper variant="outlined" component="form" noValidate onSubmit={update} sx={{ p: { xs: 2, md: 4 } }}>
+      <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={3}>
-          <BannerAlert banner={banner.banner} />
+          <FormBanner form={form} />
           <Stack component="section" aria-labelledby="section-site" spacing={2}>
             <Typography id="section-site" variant="h5" component="h2">
               Informations qui apparaîtront sur le site
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-              <Box>
-                <Typography sx={{ fontWeight: 600, mb: 1 }}>Logo actuel</Typography>
-                <Box
-                  sx={{
-                    width: 160,
-                    height: 100,
-                    border: '1px solid',
-                    borderColor: 'divider',
-                    display: 'grid',
-                    placeItems: 'center',
-                  }}
-                >
-                  <img
-                    src={logoUrl(partenaire.logo)}
-                    alt={`Logo actuel de ${partenaire.nom}`}
-                    style={{ maxWidth: '100%', maxHeight: 100, objectFit: 'contain' }}
-                  />
-                </Box>
-              </Box>
+              <CurrentLogo partenaire={partenaire} />
               <Box sx={{ flex: 1 }}>
-                <LogoField
-                  id="champ-logo"
-                  required={false}
-                  label="Nouveau logo (facultatif)"
-                  value={values.logo === partenaire.logo ? '' : values.logo}
-                  nom={values.nom}
-                  error={errors.logo}
-                  buttonLabel={values.logo === partenaire.logo ? 'Changer le logo' : 'Choisir un autre logo'}
-                  onChange={(file) => onChange('logo', file)}
-                />
+                <PartenaireLogo form={form} label="Nouveau logo (facultatif)" keep={partenaire.logo} />
                 {values.logo !== partenaire.logo && (
-                  <Button size="small" onClick={() => onChange('logo', partenaire.logo)}>
+                  <Button size="small" onClick={() => form.methods.setValue('logo', partenaire.logo)}>
                     Garder le logo actuel
                   </Button>
                 )}
@@ -196,23 +121,17 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
               <Button
                 variant="outlined"
                 size="large"
-                onClick={confirm}
-                disabled={!!sending || changed}
+                onClick={() => confirm.mutate()}
+                disabled={sending || changed}
                 aria-describedby="aide-validation"
               >
                 Valider mes informations sans les modifier
               </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={!!sending || !changed}
-                aria-describedby="aide-validation"
-              >
+              <SubmitButton form={form} size="large" disabled={sending || !changed} aria-describedby="aide-validation">
                 Valider les modifications
-              </Button>
+              </SubmitButton>
               {changed && (
-                <Button onClick={() => setValues(initial)} disabled={!!sending}>
+                <Button onClick={() => form.methods.reset()} disabled={sending}>
                   Annuler mes modifications
                 </Button>
               )}
@@ -226,5 +145,29 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
         </Stack>
       </Paper>
     </>
+  );
+}
+
+function CurrentLogo({ partenaire }: { partenaire: PartenaireSelf }) {
+  return (
+    <Box>
+      <Typography sx={{ fontWeight: 600, mb: 1 }}>Logo actuel</Typography>
+      <Box
+        sx={{
+          width: 160,
+          height: 100,
+          border: '1px solid',
+          borderColor: 'divider',
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
+        <img
+          src={logoSrc(partenaire.logo)}
+          alt={`Logo actuel de ${partenaire.nom}`}
+          style={{ maxWidth: '100%', maxHeight: 100, objectFit: 'contain' }}
+        />
+      </Box>
+    </Box>
   );
 }

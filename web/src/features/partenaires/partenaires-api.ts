@@ -1,0 +1,115 @@
+import {
+  partenaireEndpoints as api,
+  type EndpointResponse,
+  logoEndpoints,
+  referenceEndpoints,
+} from '@guichet/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type CallArgs, call, endpointUrl } from '../../lib/api.ts';
+
+/** The partners: every call of the feature, its query keys, its queries and its mutations. */
+
+/** A row of the staff list, as it travels (dates as ISO strings). */
+export type PartenaireRow = EndpointResponse<typeof api.list>['partenaires'][number];
+/** The partner as the staff page reads it. */
+export type PartenaireDetail = EndpointResponse<typeof api.detail>['partenaire'];
+/** The partner as its personal link shows it. */
+export type PartenaireSelf = EndpointResponse<typeof api.byToken>['partenaire'];
+/** A partner of the public directory. */
+export type DirectoryEntry = EndpointResponse<typeof api.directory>[number];
+
+export const partenaireKeys = {
+  all: ['partenaires'] as const,
+  detail: (id: string | number) => ['partenaires', 'detail', String(id)] as const,
+  byToken: (token: string) => ['partenaires', 'lien', token] as const,
+  directory: (filtre: number | null) => ['partenaires', 'annuaire', filtre] as const,
+  /** The staff list's pages (the data table keys them by the endpoint's path). */
+  list: [api.list.path] as const,
+};
+
+/** An unknown number or link stays unknown: one retry for a server failure only. */
+const retryServerFailure = (n: number, err: Error) => !(err instanceof ApiError && err.status < 500) && n < 1;
+
+export const partenaireQuery = (id: string | number) =>
+  queryOptions({
+    queryKey: partenaireKeys.detail(id),
+    queryFn: () => call(api.detail, { params: { id } }),
+    retry: retryServerFailure,
+  });
+
+export const selfViewQuery = (token: string) =>
+  queryOptions({
+    queryKey: partenaireKeys.byToken(token),
+    queryFn: () => call(api.byToken, { params: { token } }),
+    retry: retryServerFailure,
+    // The link is used once: what it showed stays what the form started from.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const directoryQuery = (filtre: number | null) =>
+  queryOptions({
+    queryKey: partenaireKeys.directory(filtre),
+    queryFn: () => call(api.directory, { query: filtre ? { filtres: [filtre] } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+// ── Reference lists: one cache entry each, shared by the directory and the staff pages ─────
+const REFERENCE_STALE_MS = 5 * 60_000;
+export const categoriesQuery = queryOptions({
+  queryKey: [referenceEndpoints.categories.path],
+  queryFn: () => call(referenceEndpoints.categories),
+  staleTime: REFERENCE_STALE_MS,
+});
+export const filtresQuery = queryOptions({
+  queryKey: [referenceEndpoints.filtres.path],
+  queryFn: () => call(referenceEndpoints.filtres),
+  staleTime: REFERENCE_STALE_MS,
+});
+export const useCategories = () => useQuery(categoriesQuery);
+export const useFiltres = () => useQuery(filtresQuery);
+
+// ── Public calls ───────────────────────────────────────────────────────────────────
+/** Registration, with the honeypot's value. */
+export const addPartenaire = (body: CallArgs<typeof api.add>['body']) => call(api.add, { body });
+export const confirmInfos = (id: number, token: string) => call(api.confirm, { params: { id }, body: { token } });
+export const proposeChanges = (id: number, body: CallArgs<typeof api.propose>['body']) =>
+  call(api.propose, { params: { id }, body });
+export function uploadLogo(file: File) {
+  const form = new FormData();
+  form.append('logo', file);
+  return call(logoEndpoints.upload, { form });
+}
+/** The address of a stored logo, for an image. */
+export const logoSrc = (file: string) => endpointUrl(logoEndpoints.download, { params: { file } });
+
+// ── Staff actions: each reloads the partner and the list it appears in ─────────────────
+/**
+ * A staff action on one partner. On success, and on a conflict (a proposal arrived meanwhile),
+ * the partner and the list are read again, so the page shows what is stored.
+ */
+function usePartenaireAction<V, R>(id: number, action: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: partenaireKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: partenaireKeys.list }),
+    ]);
+  return useMutation({
+    mutationFn: action,
+    onSuccess: reload,
+    onError: (err) => (err instanceof ApiError && err.status === 409 ? reload() : undefined),
+  });
+}
+
+type AdminUpdate = CallArgs<typeof api.update>['body']['partenaire'];
+type ValidUpdate = CallArgs<typeof api.acceptChanges>['body']['partenaire'];
+
+export const useSavePartenaire = (id: number) =>
+  usePartenaireAction(id, (partenaire: AdminUpdate) => call(api.update, { params: { id }, body: { partenaire } }));
+export const useSendRenewal = (id: number) => usePartenaireAction(id, () => call(api.sendRenewal, { params: { id } }));
+export const useAcceptChanges = (id: number) =>
+  usePartenaireAction(id, (partenaire: ValidUpdate) =>
+    call(api.acceptChanges, { params: { id }, body: { partenaire } }),
+  );
+export const useRejectChanges = (id: number) =>
+  usePartenaireAction(id, () => call(api.rejectChanges, { params: { id } }));

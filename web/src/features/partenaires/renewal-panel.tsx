@@ -1,0 +1,51 @@
+import { formatDateTime, MESSAGES } from '@guichet/contract';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { type PageFeedback, settle } from './admin-feedback.tsx';
+import { type PartenaireDetail, useSendRenewal } from './partenaires-api.ts';
+
+/** The yearly renewal mail (spec §2): blocked while a proposal waits or the page has unsaved changes. */
+export function RenewalPanel(props: {
+  partenaire: PartenaireDetail;
+  dirty: boolean;
+  busy: boolean;
+  feedback: PageFeedback;
+}) {
+  const { partenaire: p, dirty, busy, feedback } = props;
+  const send = useSendRenewal(p.id);
+  const blocked = p.tempdata
+    ? "Validez ou refusez d'abord les modifications proposées par le partenaire."
+    : dirty
+      ? "Enregistrez d'abord vos changements."
+      : null;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="titre-renouvellement">
+      <Typography id="titre-renouvellement" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Renouvellement annuel
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          disabled={busy || !!blocked}
+          aria-describedby="aide-renouvellement"
+          onClick={() => settle(send.mutateAsync(undefined), feedback, MESSAGES.erreurEnregistrement)}
+        >
+          Envoyer mail de renouvellement
+        </Button>
+        <Box id="aide-renouvellement">
+          {p.token && (
+            <Typography>
+              Ce partenaire a déjà reçu un mail de renouvellement
+              {p.tokenSentAt ? ` (le ${formatDateTime(p.tokenSentAt)})` : ''}
+            </Typography>
+          )}
+          {blocked && (
+            <Typography variant="body2" color="text.secondary">
+              {blocked}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
