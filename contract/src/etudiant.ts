@@ -141,7 +141,7 @@ const idSchema = rowId();
 /** A selected row as the table holds it: the id is what counts; its e-mail only names it in an error. */
 const selectedRow = z.looseObject({
   id: idSchema,
-  email: safeString().max(180).optional().catch(undefined),
+  email: safeString().max(ETUDIANT_MAX.email).optional().catch(undefined),
 });
 /**
  * `PUT /api/admin/etudiants/update`: the spec sends "the selected rows"; plain ids are accepted too.
