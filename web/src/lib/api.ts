@@ -95,10 +95,7 @@ export function call<E extends EndpointDef>(endpoint: E, ...[args]: ArgsOf<E>): 
 }
 
 /** The address of an endpoint (a CSV export, a logo) with its parameters, for a download or an image. */
-export function endpointUrl<E extends EndpointDef>(
-  endpoint: E,
-  args: { params?: PathParams<E>; query?: object } = {},
-) {
+export function endpointUrl<E extends EndpointDef>(endpoint: E, args: { params?: PathParams<E>; query?: object } = {}) {
   const q = toQuery(args.query);
   return `${endpointPath(endpoint, args.params)}${q ? `?${q}` : ''}`;
 }
@@ -108,10 +105,4 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
-};
-
-/** A URL for a file download (CSV export) carrying the table's current parameters. */
-export const downloadUrl = (path: string, params?: object) => {
-  const q = toQuery(params);
-  return `/api/${path.replace(/^\/?(api\/)?/, '')}${q ? `?${q}` : ''}`;
 };

@@ -1,4 +1,5 @@
-import { ApiError, DENIED_URL, downloadUrl, UNREACHABLE } from './api.ts';
+import type { EndpointDef, EndpointQuery } from '@guichet/contract';
+import { ApiError, DENIED_URL, endpointUrl, UNREACHABLE } from './api.ts';
 
 /** The file name a response asks for (RFC 6266: `filename*` first, for accented names). */
 export function attachmentName(disposition: string | null, fallback: string): string {
@@ -19,10 +20,17 @@ export function attachmentName(disposition: string | null, fallback: string): st
  * the login page, another error is thrown with the server's French message instead of being
  * saved as a file. `onProgress` receives the bytes received so far.
  */
-export async function downloadFile(path: string, params: object, onProgress?: (bytes: number) => void) {
+export async function downloadFile<E extends EndpointDef>(
+  endpoint: E,
+  query: EndpointQuery<E>,
+  onProgress?: (bytes: number) => void,
+) {
   let res: Response;
   try {
-    res = await fetch(downloadUrl(path, params), { credentials: 'same-origin', headers: { accept: 'text/csv' } });
+    res = await fetch(endpointUrl(endpoint, { query: query as object }), {
+      credentials: 'same-origin',
+      headers: { accept: 'text/csv' },
+    });
   } catch {
     throw new ApiError(0, UNREACHABLE);
   }
@@ -49,7 +57,7 @@ export async function downloadFile(path: string, params: object, onProgress?: (b
     received += step.value.byteLength;
     onProgress?.(received);
   }
-  const fallback = path.split('/').pop() ?? 'export';
+  const fallback = endpoint.path.split('/').pop() ?? 'export';
   const name = attachmentName(res.headers.get('content-disposition'), `${fallback}.csv`);
   const url = URL.createObjectURL(new Blob(chunks, { type: res.headers.get('content-type') ?? 'text/csv' }));
   const link = document.createElement('a');

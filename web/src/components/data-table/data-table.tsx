@@ -1,18 +1,30 @@
-import { MESSAGES, PAGE_SIZES } from '@guichet/contract';
+import { type EndpointQuery, MESSAGES, PAGE_SIZES } from '@guichet/contract';
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { BannerAlert, useBanner } from '../banner.tsx';
 import { usePageTitle } from '../page-title.ts';
 import { ExportButton } from './export-button.tsx';
-import { FilterBar, type FilterDef } from './filter-bar.tsx';
+import { FilterBar } from './filter-bar.tsx';
+import {
+  type ExportEndpoint,
+  type ExtraParams,
+  type ListEndpoint,
+  type ListRow,
+  type ListSort,
+  listQueryKey,
+  type TableColumn,
+  type TableFilter,
+} from './list-endpoint.ts';
 import { emptySelection, selectedRows } from './selection.ts';
 import { type Sort, useTableState } from './use-table-state.ts';
 
 export type { FilterDef } from './filter-bar.tsx';
+export type { ListRow, TableColumn, TableFilter } from './list-endpoint.ts';
+export { listQueryKey } from './list-endpoint.ts';
 
 const localeText = {
   ...frFR.components.MuiDataGrid.defaultProps.localeText,
@@ -22,44 +34,47 @@ const localeText = {
 
 export type SelectionApi<R> = {
   selected: R[];
-  /** Clears the selection and reloads the page of rows (after a successful action). */
-  done: () => Promise<void>;
+  /** Unticks every row, after a successful action (whose mutation reloads the list by its query key). */
+  clear: () => void;
 };
 
-type Props<R extends GridValidRowModel> = {
+type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
   title: string;
-  /** e.g. 'admin/inscriptions/get/list/by/filters' */
-  endpoint: string;
-  /** The array's key in the response, e.g. 'inscriptions'. */
-  rowsKey: string;
-  columns: GridColDef<R>[];
-  defaultSort: Sort;
-  filters?: FilterDef[];
+  /** The list in the contract's table, e.g. `etudiantEndpoints.list`: it types columns, sort and filters. */
+  endpoint: E;
+  columns: TableColumn<E>[];
+  defaultSort: ListSort<E>;
+  filters?: TableFilter<E>[];
   /** Parameters that are not filters but shape the list (e.g. annee). */
-  extraParams?: Record<string, unknown>;
-  exportEndpoint?: string;
+  extraParams?: ExtraParams<E>;
+  /** Its CSV export (e.g. `etudiantEndpoints.export`): same search, filters and sort, every row. */
+  exportEndpoint?: X;
   /** Multi-row selection with actions (only the student list uses it). */
-  selectionActions?: (api: SelectionApi<R>) => ReactNode;
+  selectionActions?: (api: SelectionApi<ListRow<E>>) => ReactNode;
   toolbar?: ReactNode;
   banner?: ReactNode;
 };
 
+/** The rows of a list's answer: its one array (`etudiants`, `roles`…). */
+const rowsOf = (answer: object | undefined) => (Object.values(answer ?? {}).find(Array.isArray) ?? []) as Row[];
+type Row = GridValidRowModel & { id: number };
+
 /** The server-side table of every admin list (spec §2 Tables). */
-export function DataTable<R extends GridValidRowModel & { id: number }>(props: Props<R>) {
+export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = never>(props: Props<E, X>) {
   usePageTitle(props.title);
   const filterNames = useMemo(() => (props.filters ?? []).map((f) => f.name), [props.filters]);
-  const table = useTableState(props.defaultSort, filterNames);
+  const table = useTableState(props.defaultSort as Sort, filterNames);
   const { search, page, rowsPerPage, sort, filter } = table.state;
   const params = { search, page, rowsPerPage, sort, filter, ...props.extraParams };
-  const queryKey = [props.endpoint, params];
+  const queryKey = [...listQueryKey(props.endpoint), params];
   const pageKey = JSON.stringify(queryKey);
-  const queryClient = useQueryClient();
   const q = useQuery({
     queryKey,
-    queryFn: () => api.get<Record<string, unknown> & { count: number }>(props.endpoint, params),
+    // The URL's values are strings; the server parses them with the list's query schema.
+    queryFn: () => call(props.endpoint as ListEndpoint, { query: params } as never) as Promise<{ count: number }>,
     placeholderData: keepPreviousData,
   });
-  const rows = ((q.data?.[props.rowsKey] as R[] | undefined) ?? []) as R[];
+  const rows = rowsOf(q.data);
   // A selection belongs to the page it was made on: another page, sort, search or filter
   // starts with nothing ticked, so an action never touches a row the agent no longer sees.
   const [ticked, setTicked] = useState({ pageKey, model: emptySelection() });
@@ -83,7 +98,7 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
           {props.exportEndpoint && (
             <ExportButton
               endpoint={props.exportEndpoint}
-              params={{ search, sort, filter, ...props.extraParams }}
+              query={{ search, sort, filter, ...props.extraParams } as EndpointQuery<X>}
               onError={exportFailure.error}
             />
           )}
@@ -106,11 +121,8 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
               {selected.length === 0 ? 'Aucune ligne sélectionnée' : `${selected.length} ligne(s) sélectionnée(s)`}
             </Typography>
             {props.selectionActions({
-              selected,
-              done: async () => {
-                setSelection(emptySelection());
-                await queryClient.invalidateQueries({ queryKey: [props.endpoint] });
-              },
+              selected: selected as ListRow<E>[],
+              clear: () => setSelection(emptySelection()),
             })}
           </Stack>
         )}
@@ -120,10 +132,10 @@ export function DataTable<R extends GridValidRowModel & { id: number }>(props: P
           </Alert>
         )}
         <Box sx={{ width: '100%' }}>
-          <DataGrid<R>
+          <DataGrid<Row>
             aria-label={props.title}
             rows={rows}
-            columns={props.columns}
+            columns={props.columns as GridColDef<Row>[]}
             rowCount={q.data?.count ?? 0}
             loading={q.isFetching}
             autoHeight

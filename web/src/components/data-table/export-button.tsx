@@ -1,3 +1,4 @@
+import type { EndpointDef, EndpointQuery } from '@guichet/contract';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
@@ -9,7 +10,11 @@ const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
  * 'Exporter (CSV)': the file follows the table's search, filters and sort. The button says
  * that the export runs, and how much has arrived, until the file is handed to the browser.
  */
-export function ExportButton(props: { endpoint: string; params: object; onError: (message: string) => void }) {
+export function ExportButton<E extends EndpointDef>(props: {
+  endpoint: E;
+  query: EndpointQuery<E>;
+  onError: (message: string) => void;
+}) {
   const [received, setReceived] = useState<number | null>(null);
   const running = received !== null;
 
@@ -17,7 +22,7 @@ export function ExportButton(props: { endpoint: string; params: object; onError:
     if (running) return;
     setReceived(0);
     try {
-      await downloadFile(props.endpoint, props.params, setReceived);
+      await downloadFile(props.endpoint, props.query, setReceived);
     } catch (e) {
       props.onError(`L'export n'a pas abouti. ${(e as Error).message}`);
     } finally {

@@ -1,8 +1,8 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 
-export type FilterDef = {
-  name: string;
+export type FilterDef<N extends string = string> = {
+  name: N;
   label: string;
   type: 'text' | 'date' | 'select';
   options?: { value: string | number; label: string }[];

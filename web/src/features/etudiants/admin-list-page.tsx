@@ -1,14 +1,19 @@
-import { ECOLES, type Etudiant, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
+import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
-import { DataTable, type FilterDef, type SelectionApi } from '../../components/data-table/data-table.tsx';
+import {
+  DataTable,
+  type SelectionApi,
+  type TableColumn,
+  type TableFilter,
+} from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { type EtudiantRow, etudiantsExport, etudiantsList, useEtudiantAction } from './etudiants-api.ts';
 
-const columns: GridColDef<Etudiant>[] = [
+const columns: TableColumn<typeof etudiantsList>[] = [
   { field: 'date', headerName: 'Date', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v) },
   { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 200 },
   {
@@ -35,8 +40,9 @@ export function EtudiantsListPage() {
   const { statuts } = useAdmin();
   const [running, setRunning] = useState<EtudiantAction | null>(null);
   // Validation mails every student: it waits for a confirmation that says how many.
-  const [confirming, setConfirming] = useState<SelectionApi<Etudiant> | null>(null);
+  const [confirming, setConfirming] = useState<SelectionApi<EtudiantRow> | null>(null);
   const banner = useBanner();
+  const update = useEtudiantAction();
   const bannerRef = useRef<HTMLDivElement>(null);
   // The selection is gone after an action and with it the pressed button: the keyboard focus goes
   // to the result, once the banner is on the page (a frame's delay lost that race under load).
@@ -48,7 +54,7 @@ export function EtudiantsListPage() {
     }
   }, [focusResult, banner.banner]);
 
-  const filters = useMemo<FilterDef[]>(
+  const filters = useMemo<TableFilter<typeof etudiantsList>[]>(
     () => [
       { name: 'date', label: 'Date', type: 'date' },
       { name: 'email', label: 'Email', type: 'text' },
@@ -63,18 +69,18 @@ export function EtudiantsListPage() {
     [statuts],
   );
 
-  async function run(action: EtudiantAction, { selected, done }: SelectionApi<Etudiant>) {
+  async function run(action: EtudiantAction, { selected, clear }: SelectionApi<EtudiantRow>) {
     if (running) return;
     setRunning(action);
     banner.clear();
     try {
-      const res = await api.put<{ message: string }>('admin/etudiants/update', {
+      // The rows change on screen only once the server has applied the action (the mutation reloads them).
+      const res = await update.mutateAsync({
         // The rows' e-mails let the server name a request deleted meanwhile.
         selection: selected.map((r) => ({ id: r.id, email: r.email })),
         action,
       });
-      // The rows change on screen only now that the server has applied the action.
-      await done();
+      clear();
       banner.success(res.message);
       setFocusResult(true);
     } catch (e) {
@@ -91,14 +97,13 @@ export function EtudiantsListPage() {
   const mails = toConfirm.length - alreadyValidated;
 
   return (
-    <DataTable<Etudiant>
+    <DataTable
       title="Demandes étudiants"
-      endpoint="admin/etudiants/get/list/by/filters"
-      rowsKey="etudiants"
+      endpoint={etudiantsList}
       columns={columns}
       defaultSort={{ name: 'date', direction: 'desc' }}
       filters={filters}
-      exportEndpoint="admin/etudiants/export"
+      exportEndpoint={etudiantsExport}
       banner={
         <>
           <BannerAlert ref={bannerRef} banner={banner.banner} onClose={banner.clear} />

@@ -1,4 +1,4 @@
-import { type AgentSummary, MESSAGES, ROLE_MESSAGES, ROLE_RULES, type RoleListItem } from '@guichet/contract';
+import { type AgentSummary, MESSAGES, ROLE_MESSAGES, ROLE_RULES } from '@guichet/contract';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/PersonRemove';
 import {
@@ -19,14 +19,13 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
-import { currentUserQuery } from '../../lib/session.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
 import { AgentAvatar, fullName } from './agent-avatar.tsx';
-import { ROLE_LIST_ENDPOINT, roleQuery, updateRoleAgents } from './roles-api.ts';
+import { type RoleRow, roleQuery, useRoleAgentsUpdate } from './roles-api.ts';
 
 const byName = (a: AgentSummary, b: AgentSummary) =>
   a.nom.localeCompare(b.nom, 'fr', { sensitivity: 'base' }) || a.prenom.localeCompare(b.prenom, 'fr');
@@ -36,11 +35,10 @@ const byName = (a: AgentSummary, b: AgentSummary) =>
  * It offers only what the server accepts (ROLE_RULES): a role the agent may not edit is shown read-only,
  * and a role manager is not offered to itself.
  */
-export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onSaved: (message: string) => void }) {
+export function RoleDialog(props: { role: RoleRow; onClose: () => void; onSaved: (message: string) => void }) {
   const { role } = props;
   const { user } = useAdmin();
   const readOnly = !ROLE_RULES.canEditRole(user.roles, role.code);
-  const queryClient = useQueryClient();
   const loaded = useQuery(roleQuery(role.id));
   // The list being edited; the server's list until the first change.
   const [edited, setEdited] = useState<AgentSummary[] | null>(null);
@@ -54,18 +52,13 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
   // Keeping or putting back oneself is fine when the server's list already holds one; joining is not.
   const selfAddable = ROLE_RULES.canAddSelf(user.roles) || !!loaded.data?.agents.some((agent) => agent.id === user.id);
 
-  const save = useMutation({
-    mutationFn: (ids: number[]) => updateRoleAgents(role.id, ids),
-    onSuccess: async (res) => {
-      // The current agent may have changed its own roles: the menu and the list follow (a lost
-      // right shows the 403 page, the session stays).
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      await queryClient.invalidateQueries({ queryKey: [ROLE_LIST_ENDPOINT] });
-      props.onSaved(res.message ?? MESSAGES.enregistrementReussi);
-    },
-    onError: (err) =>
-      setError(err instanceof ApiError ? (err.field('agents') ?? err.message) : MESSAGES.erreurEnregistrement),
-  });
+  const save = useRoleAgentsUpdate(role.id);
+  const submit = (ids: number[]) =>
+    save.mutate(ids, {
+      onSuccess: (res) => props.onSaved(res.message ?? MESSAGES.enregistrementReussi),
+      onError: (err) =>
+        setError(err instanceof ApiError ? (err.field('agents') ?? err.message) : MESSAGES.erreurEnregistrement),
+    });
 
   function remove(agent: AgentSummary) {
     if (!agents) return;
@@ -163,7 +156,7 @@ export function RoleDialog(props: { role: RoleListItem; onClose: () => void; onS
                 disabled={!agents}
                 aria-busy={save.isPending}
                 startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-                onClick={() => agents && !save.isPending && save.mutate(agents.map((a) => a.id))}
+                onClick={() => agents && !save.isPending && submit(agents.map((a) => a.id))}
               >
                 Enregistrer
               </Button>

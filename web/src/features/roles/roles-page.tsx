@@ -1,22 +1,21 @@
-import { BANNER_MS, ROLE_RULES, type RoleListItem } from '@guichet/contract';
+import { BANNER_MS, ROLE_RULES } from '@guichet/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, IconButton, Stack, Tooltip } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { RoleDialog } from './role-dialog.tsx';
-import { ROLE_LIST_ENDPOINT } from './roles-api.ts';
+import { type RoleRow, rolesList } from './roles-api.ts';
 
-const FILTERS: FilterDef[] = [{ name: 'libelle', label: 'Libellé', type: 'text' }];
+const FILTERS: TableFilter<typeof rolesList>[] = [{ name: 'libelle', label: 'Libellé', type: 'text' }];
 const DEFAULT_SORT = { name: 'libelle', direction: 'asc' } as const;
 
 /** /admin/roles (spec §2 Roles list): the roles, and who holds each one. */
 export function RolesPage() {
   const { user } = useAdmin();
   const isAdmin = ROLE_RULES.canAddSelf(user.roles);
-  const [editing, setEditing] = useState<RoleListItem | null>(null);
+  const [editing, setEditing] = useState<RoleRow | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
   useEffect(() => {
@@ -25,7 +24,7 @@ export function RolesPage() {
     return () => clearTimeout(t);
   }, [success]);
 
-  const columns = useMemo<GridColDef<RoleListItem>[]>(
+  const columns = useMemo<TableColumn<typeof rolesList>[]>(
     () => [
       { field: 'libelle', headerName: 'Rôle', flex: 1, minWidth: 200 },
       {
@@ -61,10 +60,9 @@ export function RolesPage() {
 
   return (
     <>
-      <DataTable<RoleListItem>
+      <DataTable
         title="Roles"
-        endpoint={ROLE_LIST_ENDPOINT}
-        rowsKey="roles"
+        endpoint={rolesList}
         columns={columns}
         defaultSort={DEFAULT_SORT}
         filters={FILTERS}

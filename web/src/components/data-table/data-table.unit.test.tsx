@@ -1,0 +1,220 @@
+import { etudiantEndpoints, MESSAGES } from '@guichet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { BrowserRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type ListRow, type TableColumn } from './data-table.tsx';
+
+/** The real student list of the contract: its sort columns and row type drive the table. */
+const list = etudiantEndpoints.list;
+type Row = ListRow<typeof list>;
+const columns: TableColumn<typeof list>[] = [
+  { field: 'email', headerName: 'Email', flex: 1 },
+  { field: 'ecole', headerName: 'École envisagée', flex: 1 },
+];
+
+const row = (id: number): Row => ({
+  id,
+  date: '2026-09-01T08:00:00.000Z',
+  email: `etudiant${id}@exemple.fr`,
+  adresse: '',
+  cp: '10000',
+  ville: 'TROYES',
+  ecole: 'UTT',
+  idStatut: 1,
+  statut: 'En attente',
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The server, as `fetch` sees it: `total` requests, answered page by page as the query asks
+ * (`page`, `rowsPerPage`), so that what the grid shows follows what it asked for.
+ */
+function server(total: number) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const q = new URL(url, 'http://localhost').searchParams;
+    const size = Number(q.get('rowsPerPage'));
+    const first = Number(q.get('page')) * size + 1;
+    const ids = Array.from({ length: Math.max(0, Math.min(size, total - first + 1)) }, (_, i) => first + i);
+    return json(200, { count: total, etudiants: ids.map(row) });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+/** The query of the last call, decoded (`sort[name]` as written in the URL). */
+const lastQuery = (fetchMock: ReturnType<typeof server>) => {
+  const url = String(fetchMock.mock.lastCall?.[0]);
+  return Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+};
+
+/** What the action button was given: the ids of the rows reported as selected. */
+let acted: number[][] = [];
+function renderTable() {
+  // No retry: a refusal shows at once, as the app does for a 4xx.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <BrowserRouter>
+        <DataTable
+          title="Demandes étudiants"
+          endpoint={list}
+          columns={columns}
+          defaultSort={{ name: 'date', direction: 'desc' }}
+          selectionActions={({ selected }) => (
+            <button type="button" onClick={() => acted.push(selected.map((r) => r.id))}>
+              Agir
+            </button>
+          )}
+        />
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Demandes étudiants' });
+const shown = async (email: string) => within(grid()).findByText(email);
+/** Ticks or unticks a row's box (its name says which it will do). */
+const tick = (email: string) => {
+  const line = within(grid()).getByText(email).closest('[role="row"]') as HTMLElement;
+  fireEvent.click(within(line).getByRole('checkbox', { name: /^(Dés|S)électionner la ligne$/ }));
+};
+const selectAll = () =>
+  fireEvent.click(screen.getByRole('checkbox', { name: /^(Dés|S)électionner toutes les lignes$/ }));
+const act = () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Agir' }));
+  return acted.at(-1);
+};
+
+// The grid renders in a second or two on a busy machine: wait as long as a person would.
+configure({ asyncUtilTimeout: 10_000 });
+beforeEach(() => {
+  acted = [];
+  window.history.replaceState(null, '', '/admin/etudiants');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
+  it('demande la première page, triée par défaut, et montre ses lignes', async () => {
+    const fetchMock = server(25);
+    renderTable();
+    await shown('etudiant10@exemple.fr');
+    expect(fetchMock.mock.lastCall?.[0]).toMatch(/^\/api\/admin\/etudiants\/get\/list\/by\/filters\?/);
+    expect(lastQuery(fetchMock)).toMatchObject({
+      page: '0',
+      rowsPerPage: '10',
+      'sort[name]': 'date',
+      'sort[direction]': 'desc',
+    });
+    expect(screen.getByText('1–10 sur 25')).toBeTruthy();
+  });
+
+  it('page suivante : demande la page 2 au serveur, la montre et y reste', async () => {
+    const fetchMock = server(25);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    await shown('etudiant11@exemple.fr');
+    expect(lastQuery(fetchMock)).toMatchObject({ page: '1', rowsPerPage: '10', 'sort[name]': 'date' });
+    expect(screen.getByText('11–20 sur 25')).toBeTruthy();
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('1');
+    // The defect once seen: the grid read its rebuilt sort model as a new sort and went back to page 1.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lastQuery(fetchMock).page).toBe('1');
+    expect(within(grid()).queryByText('etudiant1@exemple.fr')).toBeNull();
+  });
+
+  it('clic sur un en-tête : demande ce tri, croissant puis décroissant, depuis la page 1', async () => {
+    const fetchMock = server(25);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    await shown('etudiant11@exemple.fr');
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ 'sort[name]': 'email', 'sort[direction]': 'asc', page: '0' }),
+    );
+    fireEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ 'sort[name]': 'email', 'sort[direction]': 'desc' }),
+    );
+    expect(screen.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('lignes par page : demande 20 lignes, de la page 1, en gardant le tri', async () => {
+    const fetchMock = server(45);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    fireEvent.click(screen.getByRole('columnheader', { name: /École envisagée/ }));
+    await waitFor(() => expect(lastQuery(fetchMock)['sort[name]']).toBe('ecole'));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Lignes par page/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '20' }));
+    await shown('etudiant20@exemple.fr');
+    expect(lastQuery(fetchMock)).toMatchObject({ rowsPerPage: '20', page: '0', 'sort[name]': 'ecole' });
+    expect(screen.getByText('1–20 sur 45')).toBeTruthy();
+  });
+
+  it('cases cochées une à une : l’action reçoit exactement ces lignes', async () => {
+    server(25);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    expect(act()).toEqual([]);
+    tick('etudiant3@exemple.fr');
+    tick('etudiant7@exemple.fr');
+    expect(screen.getByText('2 ligne(s) sélectionnée(s)')).toBeTruthy();
+    expect(act()).toEqual([3, 7]);
+    tick('etudiant3@exemple.fr');
+    expect(act()).toEqual([7]);
+  });
+
+  it('« tout sélectionner » puis décocher une ligne : l’action reçoit toutes les autres, pas celle-là', async () => {
+    server(25);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    selectAll();
+    expect(screen.getByText('10 ligne(s) sélectionnée(s)')).toBeTruthy();
+    expect(act()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    tick('etudiant4@exemple.fr');
+    expect(screen.getByText('9 ligne(s) sélectionnée(s)')).toBeTruthy();
+    expect(act()).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
+    selectAll();
+    selectAll();
+    expect(act()).toEqual([]);
+  });
+
+  it('changer de page vide la sélection : l’action ne touche aucune ligne de l’autre page ni de la précédente', async () => {
+    server(25);
+    renderTable();
+    await shown('etudiant1@exemple.fr');
+    tick('etudiant2@exemple.fr');
+    selectAll();
+    expect(act()).toHaveLength(10);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    await shown('etudiant11@exemple.fr');
+    expect(screen.getByText('Aucune ligne sélectionnée')).toBeTruthy();
+    expect(act()).toEqual([]);
+    for (const box of within(grid()).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
+    tick('etudiant12@exemple.fr');
+    expect(act()).toEqual([12]);
+  });
+
+  it('liste vide : le message « aucun enregistrement »', async () => {
+    server(0);
+    renderTable();
+    expect(await within(grid()).findByText(MESSAGES.aucunEnregistrement)).toBeTruthy();
+  });
+
+  it('liste refusée par le serveur : l’erreur et sa raison, en français', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { message: 'Colonne de tri inconnue.' })),
+    );
+    renderTable();
+    expect((await screen.findByText(/La liste n'a pas pu être chargée/)).textContent).toBe(
+      "La liste n'a pas pu être chargée. Colonne de tri inconnue.",
+    );
+  });
+});

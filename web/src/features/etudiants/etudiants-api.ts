@@ -1,0 +1,29 @@
+import { etudiantEndpoints as api, type EndpointBody } from '@guichet/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ListRow, listQueryKey } from '../../components/data-table/data-table.tsx';
+import { call } from '../../lib/api.ts';
+
+/** The student requests' calls (spec §7): the table's list and export, the request form, the bulk action. */
+export const etudiantsList = api.list;
+export const etudiantsExport = api.export;
+
+/** A row of 'Demandes étudiants' as it travels (the date as a string). */
+export type EtudiantRow = ListRow<typeof api.list>;
+
+export const etudiantKeys = {
+  /** Every page, sort and filter of the table. */
+  list: listQueryKey(api.list),
+};
+
+/** The public form: a student asks for the housing list. */
+export const useEtudiantRequest = () =>
+  useMutation({ mutationFn: (body: EndpointBody<typeof api.add>) => call(api.add, { body }) });
+
+/** Validate (mails the housing list) or refuse a selection; the table reloads once the server has applied it. */
+export function useEtudiantAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof api.update>) => call(api.update, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: etudiantKeys.list }),
+  });
+}
