@@ -1,0 +1,121 @@
+import { MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SelfUpdatePage } from './self-update-page.tsx';
+
+const TOKEN = 'lien-personnel';
+const CURRENT_LOGO = `${'a'.repeat(32)}.png`;
+const NEW_LOGO = `${'b'.repeat(32)}.png`;
+const partenaire = {
+  id: 7,
+  nom: 'Vélo Campus',
+  lien: 'https://velo-campus.fr',
+  lienOffres: 'https://velo-campus.fr/etudiants',
+  presentation: 'Location de vélos à prix réduit pour les étudiants.',
+  logo: CURRENT_LOGO,
+  nomComplet: 'Association Vélo Campus Troyes',
+  adresse: '3 rue des Cyclistes',
+  cp: '10000',
+  ville: 'TROYES',
+  telephone: '0325000001',
+  mail: 'contact@velo-campus.fr',
+  civiliteR: 'Madame',
+  nomR: 'Martin',
+  prenomR: 'Claire',
+  fonctionR: 'Présidente',
+  telephoneR: '0612345678',
+  mailR: 'claire.martin@velo-campus.fr',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server as `fetch` sees it: the partner behind the link, the logo upload, and the proposals in turn. */
+function server(...proposals: Response[]) {
+  const sent: unknown[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === `/api/partenaire/get/one/by/${TOKEN}`) return json(200, { partenaire });
+    if (url === '/api/logo/upload') return json(200, { status: 'success', file: NEW_LOGO });
+    if (url === `/api/partenaire/update/${partenaire.id}` && init?.method === 'POST') {
+      sent.push(JSON.parse(String(init.body)));
+      const next = proposals.shift();
+      if (next) return next;
+    }
+    throw new Error(`appel inattendu : ${init?.method ?? 'GET'} ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return sent;
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/update/partenaire/${TOKEN}`]}>
+        <Routes>
+          <Route path="/update/partenaire/:token" element={<SelfUpdatePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The error text under a control, read through its aria-describedby as a screen reader does. */
+const describedText = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+async function chooseNewLogo() {
+  const input = screen.getByTestId('champ-logo-fichier') as HTMLInputElement;
+  const file = new File([new Uint8Array([137, 80, 78, 71])], 'nouveau.png', { type: 'image/png' });
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  fireEvent.change(input);
+  await screen.findByRole('img', { name: 'Logo de Vélo Campus' });
+}
+
+describe('mise à jour d’un partenaire par son lien personnel', () => {
+  it('montre sous le logo l’erreur que renvoie le serveur, puis le message de réussite', {
+    timeout: 30_000,
+  }, async () => {
+    const sent = server(
+      json(400, {
+        status: 'error',
+        message: MESSAGES.remplirTousLesChamps,
+        errors: [{ key: 'logo', error: PARTENAIRE_MESSAGES.logoInconnu }],
+      }),
+      json(200, { status: 'success', message: PARTENAIRE_MESSAGES.modificationsEnvoyees }),
+    );
+    renderPage();
+    const nom = (await screen.findByRole('textbox', { name: /^Nom du partenaire/ })) as HTMLInputElement;
+    expect(nom.value).toBe('Vélo Campus');
+    const submit = screen.getByRole('button', { name: 'Valider les modifications' }) as HTMLButtonElement;
+    // Nothing changed yet: only the confirmation is offered.
+    expect(submit.disabled).toBe(true);
+
+    await chooseNewLogo();
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+
+    // The server no longer knows the uploaded logo: its sentence lands under the logo field.
+    await screen.findByText(PARTENAIRE_MESSAGES.logoInconnu);
+    const logoButton = document.getElementById('champ-logo') as HTMLElement;
+    expect(describedText(logoButton)).toContain(PARTENAIRE_MESSAGES.logoInconnu);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.remplirTousLesChamps);
+    expect(sent[0]).toMatchObject({ logo: NEW_LOGO, token: TOKEN, telephone: '0325000001' });
+
+    // Uploaded again and sent: the server's success message replaces the form.
+    await chooseNewLogo();
+    fireEvent.click(submit);
+    const done = await screen.findByText(PARTENAIRE_MESSAGES.modificationsEnvoyees);
+    expect(done.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Valider les modifications' })).toBeNull();
+    expect(sent).toHaveLength(2);
+  });
+});
