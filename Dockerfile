@@ -2,7 +2,8 @@
 # The portal as one image: Node 24 LTS, the built web app and server bundle, the server's production
 # dependencies only, run as the unprivileged `node` user. See README « Déploiement avec Docker ».
 
-# 1. Build: every dependency, then the web app (with its .br/.gz copies) and server/dist/main.mjs.
+# 1. Build: every dependency, then the web app (with its .br/.gz copies) and server/dist (main.mjs, the
+# portal; user.mjs, the staff command: `docker compose exec portal node server/dist/user.mjs list`).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

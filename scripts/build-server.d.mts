@@ -1,5 +1,9 @@
 import type { BuildOptions, BuildResult } from 'esbuild';
 
-/** server/dist/main.mjs: what `npm start` and the Docker image run. */
+/** server/dist/main.mjs: the portal `npm start` and the Docker image run. */
 export const serverBundle: string;
+/** server/dist/user.mjs: the command `npm run user`, `backup` and `restore` run. */
+export const userBundle: string;
 export function buildServer<T extends BuildOptions>(overrides?: T): Promise<BuildResult<T>>;
+export function stale(output: string, sources: string[]): boolean;
+export function buildServerIfStale(log: (line: string) => void): Promise<void>;

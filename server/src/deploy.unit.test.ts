@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildServer, serverBundle } from '../../scripts/build-server.mjs';
+import { buildServer, serverBundle, userBundle } from '../../scripts/build-server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
@@ -42,8 +41,15 @@ describe('image Docker', () => {
     for (const p of ['server/dist', 'server/drizzle', 'web/dist']) expect(copies).toContain(`/app/${p} ${p}`);
   });
 
-  it('le paquet du serveur n’importe que des modules de Node et des dépendances de production du serveur', async () => {
-    const result = await buildServer({ write: false, metafile: true, outfile: path.join(os.tmpdir(), 'verif.mjs') });
+  it('les paquets du serveur n’importent que des modules de Node et toutes les dépendances de production du serveur', async () => {
+    const result = await buildServer({ write: false, metafile: true });
+    // The portal and the staff command (`node server/dist/user.mjs` in the image), side by side in server/dist.
+    const bundles = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.mjs'));
+    expect(bundles.map((o) => path.basename(o)).sort()).toEqual([
+      path.basename(serverBundle),
+      path.basename(userBundle),
+    ]);
+    expect(path.dirname(userBundle)).toBe(path.dirname(serverBundle));
     const external = new Set<string>();
     for (const out of Object.values(result.metafile.outputs))
       for (const i of out.imports) if (i.external) external.add(i.path);
@@ -61,5 +67,8 @@ describe('image Docker', () => {
     expect([...new Set(packages)].filter((p) => !production.includes(p))).toEqual([]);
     // The workspace's contract is inside the bundle: the image carries no TypeScript sources.
     expect(packages.filter((p) => p.startsWith('@guichet/'))).toEqual([]);
+    // And the other way: a production dependency no bundle imports (a build tool, a leftover) is
+    // installed in the image for nothing.
+    expect(production.filter((p) => !p.startsWith('@guichet/') && !packages.includes(p))).toEqual([]);
   }, 60_000);
 });
