@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { safeString } from './common.ts';
 
+/** The login form's messages, on the page and in the server's 400 alike. */
+export const LOGIN_MESSAGES = {
+  identifiant: 'Veuillez saisir votre identifiant.',
+  motDePasse: 'Veuillez saisir votre mot de passe.',
+} as const;
+
 export const loginBodySchema = z.object({
-  username: safeString({ error: 'Identifiant obligatoire.' })
+  username: safeString({ error: LOGIN_MESSAGES.identifiant })
     .trim()
-    .min(1, { error: 'Identifiant obligatoire.' })
+    .min(1, { error: LOGIN_MESSAGES.identifiant })
     .max(100),
-  password: z.string({ error: 'Mot de passe obligatoire.' }).min(1, { error: 'Mot de passe obligatoire.' }).max(200),
+  password: z.string({ error: LOGIN_MESSAGES.motDePasse }).min(1, { error: LOGIN_MESSAGES.motDePasse }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -102,14 +102,17 @@ export function useContractForm<S extends FormSchema, R>(
   const busyRef = useRef(false);
   const [trap, setTrap] = useState('');
   const formEl = useRef<HTMLElement | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  // Set by a refusal; honoured once the call is over, when the errors are on the page.
+  const focusPending = useRef(false);
   // The latest options without re-creating the submit handler at each render.
   const latest = useRef(options);
   latest.current = options;
 
   useEffect(() => {
-    if (focusRequest && formEl.current) focusAfterRefusal(formEl.current);
-  }, [focusRequest]);
+    if (busy || !focusPending.current || !formEl.current) return;
+    focusPending.current = false;
+    focusAfterRefusal(formEl.current);
+  }, [busy]);
 
   const refuse = useCallback(
     (err: unknown) => {
@@ -124,7 +127,7 @@ export function useContractForm<S extends FormSchema, R>(
             ? undefined
             : (apiError?.message ?? MESSAGES.erreur);
       if (text) banner.error(text);
-      setFocusRequest((n) => n + 1);
+      focusPending.current = true;
     },
     [methods, banner.error, invalidMessage],
   );
@@ -150,7 +153,7 @@ export function useContractForm<S extends FormSchema, R>(
       };
       const invalid = (_errors: FieldErrors<In>) => {
         if (invalidMessage) banner.error(invalidMessage);
-        setFocusRequest((n) => n + 1);
+        focusPending.current = true;
       };
       void methods
         .handleSubmit(valid, invalid)()

@@ -82,7 +82,7 @@ function fillValid() {
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
 
-describe('useContractForm', () => {
+describe('useContractForm', { timeout: 20_000 }, () => {
   it('une erreur vue sur la page : sous son champ, reliée par aria-describedby, focus dessus ; rien n’est envoyé', async () => {
     const fetchMock = serverAnswers();
     render(<EssaiForm invalidMessage={MESSAGES.remplirTousLesChamps} />);

@@ -1,19 +1,13 @@
-import {
-  type PasswordChangeBody,
-  passwordChangeBodySchema,
-  STAFF_PASSWORD_MIN,
-  type Success,
-  toFieldErrors,
-} from '@guichet/contract';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { PASSWORD_MESSAGES, passwordChangeBodySchema, STAFF_PASSWORD_MIN } from '@guichet/contract';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { ApiError, api } from '../../lib/api.ts';
-import { currentUserQuery, landingFor } from '../../lib/session.ts';
+import { landingFor } from '../../lib/session.ts';
+import { changePassword, refreshSession } from './auth-api.ts';
 
 /** The roles' labels as the roles screen shows them (seeded reference data, decisions §2). */
 const ROLE_LABELS: Record<string, string> = {
@@ -21,19 +15,6 @@ const ROLE_LABELS: Record<string, string> = {
   ROLE_USER: 'Agent',
   ROLE_ADMIN_ROLE: 'Gestion des rôles',
 };
-
-const FIELDS = [
-  { key: 'actuel', id: 'mdp-actuel', label: 'Mot de passe actuel', autoComplete: 'current-password' },
-  { key: 'nouveau', id: 'mdp-nouveau', label: 'Nouveau mot de passe', autoComplete: 'new-password' },
-  {
-    key: 'confirmation',
-    id: 'mdp-confirmation',
-    label: 'Confirmez le nouveau mot de passe',
-    autoComplete: 'new-password',
-  },
-] as const;
-type Key = (typeof FIELDS)[number]['key'];
-const EMPTY: PasswordChangeBody = { actuel: '', nouveau: '', confirmation: '' };
 
 /**
  * /admin/compte "Mon compte": who is logged in, with which roles, and the change of one's own
@@ -45,43 +26,20 @@ export function ComptePage() {
   const { user } = useAdmin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<PasswordChangeBody>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [sending, setSending] = useState(false);
-  const banner = useBanner();
   const forced = user.motDePasseAChanger;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (sending) return;
-    banner.clear();
-    const parsed = passwordChangeBodySchema.safeParse(values);
-    if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
-    setSending(true);
-    try {
-      const res = await api.post<Success>('admin/compte/mot-de-passe', parsed.data);
-      setValues(EMPTY);
-      setErrors({});
+  const form = useContractForm({
+    schema: passwordChangeBodySchema,
+    defaultValues: { actuel: '', nouveau: '', confirmation: '' },
+    idPrefix: 'mdp',
+    submit: changePassword,
+    onSuccess: async (res, { reset, banner }) => {
+      reset();
       // The server opened a new session: the agent, now free of the duty, is read again.
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await refreshSession(queryClient);
       if (forced) navigate(landingFor(user.roles).path, { replace: true });
-      else banner.success(res.message ?? 'Votre mot de passe a été changé.');
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.length) showErrors(err.errors);
-      else banner.error(err instanceof Error ? err.message : 'Une erreur est survenue');
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function showErrors(list: { key: string; error: string }[]) {
-    const next: Partial<Record<Key, string>> = {};
-    for (const { key, error } of list) if (FIELDS.some((f) => f.key === key)) next[key as Key] ??= error;
-    setErrors(next);
-    // Focus goes to the first field in error, as on every form of the portal.
-    const first = FIELDS.find((f) => next[f.key]);
-    if (first) document.getElementById(first.id)?.focus();
-  }
+      else banner.success(res.message ?? PASSWORD_MESSAGES.change);
+    },
+  });
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
@@ -117,7 +75,7 @@ export function ComptePage() {
           {user.roles.length ? user.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') : 'Aucun rôle pour le moment'}
         </Typography>
       </Box>
-      <Paper component="form" noValidate onSubmit={submit} aria-labelledby="mdp-titre" sx={{ p: 3 }}>
+      <Paper component="form" {...form.formProps} aria-labelledby="mdp-titre" sx={{ p: 3 }}>
         <Stack spacing={2}>
           <Typography id="mdp-titre" variant="h6" component="h2">
             Changer mon mot de passe
@@ -126,29 +84,37 @@ export function ComptePage() {
             Au moins {STAFF_PASSWORD_MIN} caractères ; une phrase de plusieurs mots est facile à retenir et difficile à
             deviner. Vos autres sessions ouvertes seront fermées.
           </Typography>
-          <BannerAlert banner={banner.banner} onClose={banner.clear} />
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              id={f.id}
-              label={f.label}
-              type="password"
-              autoComplete={f.autoComplete}
-              required
-              value={values[f.key]}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [f.key]: e.target.value }));
-                if (errors[f.key]) setErrors((x) => ({ ...x, [f.key]: undefined }));
-              }}
-              error={!!errors[f.key]}
-              helperText={errors[f.key] ?? (f.key === 'nouveau' ? `${STAFF_PASSWORD_MIN} caractères au moins` : ' ')}
-            />
-          ))}
+          <FormBanner form={form} closable />
+          <TextInput
+            form={form}
+            name="actuel"
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <TextInput
+            form={form}
+            name="nouveau"
+            label="Nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+            help={`${STAFF_PASSWORD_MIN} caractères au moins`}
+          />
+          <TextInput
+            form={form}
+            name="confirmation"
+            label="Confirmez le nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <Box>
             {/* Kept enabled while sending (a disabled button drops the keyboard focus); a second press waits. */}
-            <Button type="submit" variant="contained" aria-busy={sending}>
+            <SubmitButton form={form} keepEnabled>
               Changer mon mot de passe
-            </Button>
+            </SubmitButton>
           </Box>
         </Stack>
       </Paper>

@@ -1,15 +1,14 @@
-import type { SessionUser } from '@guichet/contract';
-import { MESSAGES } from '@guichet/contract';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { loginBodySchema, MESSAGES, type SessionUser } from '@guichet/contract';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { ApiError, api } from '../../lib/api.ts';
-import { currentUserQuery, landingFor } from '../../lib/session.ts';
-
-type LoginResponse = { logged: boolean; user: SessionUser };
+import { landingFor } from '../../lib/session.ts';
+import { logIn, refreshSession } from './auth-api.ts';
 
 export function LoginPage() {
   usePageTitle('Connexion');
@@ -17,82 +16,63 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [logging, setLogging] = useState(false);
-  const [error, setError] = useState<string | null>(search.has('refus') ? MESSAGES.accesNonAutorise : null);
-  const [touched, setTouched] = useState(false);
+  // Why the last session ended (/logout?refus=1): said until the next attempt.
+  const [refused, setRefused] = useState(search.has('refus'));
+  const form = useContractForm({
+    schema: loginBodySchema,
+    defaultValues: { username: '', password: '' },
+    submit: logIn,
+    onSuccess: async (res) => {
+      await refreshSession(queryClient);
+      // The first screen the agent's roles open (the server's `path` is /admin for everyone).
+      navigate(landingFor(res.user.roles).path, { replace: true });
+    },
+  });
 
   // Already logged in: straight to the first screen its roles open.
   if (user) return <Navigate to={landingFor(user.roles).path} replace />;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (!username.trim() || !password) {
-      document.getElementById(username.trim() ? 'mot-de-passe' : 'identifiant')?.focus();
-      return;
-    }
-    setLogging(true);
-    setError(null);
-    try {
-      const res = await api.post<LoginResponse>('login', { username, password });
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      // The first screen the agent's roles open (the server's `path` is /admin for everyone).
-      navigate(landingFor(res.user.roles).path, { replace: true });
-    } catch (err) {
-      // The pressed button was disabled meanwhile: focus back to the identifier, the alert is read.
-      document.getElementById('identifiant')?.focus();
-      setError(
-        err instanceof ApiError && (err.body as { error?: string })?.error
-          ? (err.body as { error: string }).error
-          : err instanceof Error
-            ? err.message
-            : MESSAGES.erreur,
-      );
-    } finally {
-      setLogging(false);
-    }
-  }
-
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', mt: 6 }}>
-      <Paper component="form" noValidate onSubmit={submit} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
+      <Paper
+        component="form"
+        {...form.formProps}
+        onSubmit={(e) => {
+          setRefused(false);
+          form.formProps.onSubmit(e);
+        }}
+        sx={{ p: 4, width: '100%', maxWidth: 420 }}
+      >
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
             Connexion à l'espace agents
           </Typography>
-          {error && (
-            <Alert severity="error" role="alert" onClose={() => setError(null)}>
-              {error}
+          {refused && (
+            <Alert severity="error" role="alert" onClose={() => setRefused(false)}>
+              {MESSAGES.accesNonAutorise}
             </Alert>
           )}
-          <TextField
+          <FormBanner form={form} closable />
+          <TextInput
+            form={form}
+            name="username"
             id="identifiant"
             label="Identifiant"
-            name="username"
             autoComplete="username"
             required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            error={touched && !username.trim()}
-            helperText={touched && !username.trim() ? 'Veuillez saisir votre identifiant.' : ' '}
           />
-          <TextField
+          <TextInput
+            form={form}
+            name="password"
             id="mot-de-passe"
             label="Mot de passe"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={touched && !password}
-            helperText={touched && !password ? 'Veuillez saisir votre mot de passe.' : ' '}
           />
-          <Button type="submit" variant="contained" disabled={logging}>
-            {logging ? 'Connexion…' : 'Connexion'}
-          </Button>
+          <SubmitButton form={form} busyLabel="Connexion…">
+            Connexion
+          </SubmitButton>
         </Stack>
       </Paper>
     </Box>

@@ -1,0 +1,14 @@
+import { type LoginBody, type PasswordChangeBody, sessionEndpoints } from '@guichet/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { currentUserQuery } from '../../lib/session.ts';
+
+/** Opens a session: the agent and its roles, or an ApiError (wrong credentials: 400, too many tries: 429). */
+export const logIn = (body: LoginBody) => call(sessionEndpoints.login, { body });
+
+/** Changes one's own password; the server ends the agent's other sessions and opens a new one here. */
+export const changePassword = (body: PasswordChangeBody) => call(sessionEndpoints.changePassword, { body });
+
+/** The session changed (login, new password): the shell reads the agent again. */
+export const refreshSession = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });

@@ -1,0 +1,144 @@
+import { MESSAGES, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ComptePage } from './compte-page.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const agent: SessionUser = {
+  id: 7,
+  username: 'c.dupont',
+  prenom: 'Camille',
+  nom: 'Dupont',
+  roles: ['ROLE_USER'],
+  motDePasseAChanger: false,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server as `fetch` sees it: a response per path, in order; what each call sent is kept. */
+function server(routes: Record<string, Response[]>) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+    const next = routes[url]?.shift();
+    if (!next) throw new Error(`appel inattendu : ${url}`);
+    return next;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+afterEach(() => vi.unstubAllGlobals());
+
+/** The page inside an admin shell that hands it the agent (or none), as app/ does. */
+function renderAt(path: string, page: ReactNode, user: SessionUser | null) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Outlet context={{ user, statuts: [] }} />,
+        children: [
+          { path: '/admin/login', element: page },
+          { path: '/admin/compte', element: page },
+          { path: '/admin/inscriptions', element: <h1>Inscriptions</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+/** Password inputs have no role: found by their label. */
+const password = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const errorOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+describe('connexion', { timeout: 20_000 }, () => {
+  it('champs vides : les messages sous les champs, focus sur l’identifiant, aucun appel', async () => {
+    const fetchMock = server({});
+    renderAt('/admin/login', <LoginPage />, null);
+    fireEvent.click(screen.getByRole('button', { name: 'Connexion' }));
+    await waitFor(() => expect(errorOf(textbox('Identifiant'))).toBe('Veuillez saisir votre identifiant.'));
+    expect(errorOf(password('Mot de passe'))).toBe('Veuillez saisir votre mot de passe.');
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Identifiant')));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('identifiants refusés : le message du serveur en alerte, focus rendu à l’identifiant ; puis connexion vers son écran', async () => {
+    const fetchMock = server({
+      '/api/login': [
+        json(400, { logged: false, error: MESSAGES.identifiantsIncorrects }),
+        json(200, { logged: true, id: 7, username: 'c.dupont', user: agent, path: '/admin' }),
+      ],
+      '/api/user/get/current': [],
+    });
+    const router = renderAt('/admin/login?refus=1', <LoginPage />, null);
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.accesNonAutorise);
+    fireEvent.change(textbox('Identifiant'), { target: { value: 'c.dupont' } });
+    fireEvent.change(password('Mot de passe'), { target: { value: 'mauvais' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connexion' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.identifiantsIncorrects));
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Identifiant')));
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ username: 'c.dupont', password: 'mauvais' });
+
+    fireEvent.change(password('Mot de passe'), { target: { value: 'le bon mot de passe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connexion' }));
+    await screen.findByRole('heading', { name: 'Inscriptions' });
+    expect(router.state.location.pathname).toBe('/admin/inscriptions');
+  });
+});
+
+describe('Mon compte', { timeout: 20_000 }, () => {
+  const fill = (actuel: string, nouveau: string, confirmation = nouveau) => {
+    fireEvent.change(password('Mot de passe actuel'), { target: { value: actuel } });
+    fireEvent.change(password('Nouveau mot de passe'), { target: { value: nouveau } });
+    fireEvent.change(password('Confirmez le nouveau mot de passe'), { target: { value: confirmation } });
+    fireEvent.click(screen.getByRole('button', { name: 'Changer mon mot de passe' }));
+  };
+
+  it('trop court : refusé sur la page, focus sur le nouveau mot de passe', async () => {
+    const fetchMock = server({});
+    renderAt('/admin/compte', <ComptePage />, agent);
+    fill('ancien mot de passe', 'court');
+    const nouveau = password('Nouveau mot de passe');
+    await waitFor(() => expect(errorOf(nouveau)).toBe(PASSWORD_MESSAGES.tropCourt));
+    await waitFor(() => expect(document.activeElement).toBe(nouveau));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('mot de passe actuel refusé par le serveur : sous son champ ; accepté ensuite : champs vidés, message du serveur', async () => {
+    server({
+      '/api/admin/compte/mot-de-passe': [
+        json(400, {
+          status: 'error',
+          message: PASSWORD_MESSAGES.actuelIncorrect,
+          errors: [{ key: 'actuel', error: PASSWORD_MESSAGES.actuelIncorrect }],
+        }),
+        json(200, { status: 'success', message: PASSWORD_MESSAGES.change }),
+      ],
+      '/api/user/get/current': [],
+    });
+    renderAt('/admin/compte', <ComptePage />, agent);
+    fill('pas le bon', 'ma phrase de passe');
+    const actuel = password('Mot de passe actuel');
+    await waitFor(() => expect(errorOf(actuel)).toBe(PASSWORD_MESSAGES.actuelIncorrect));
+    await waitFor(() => expect(document.activeElement).toBe(actuel));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fill('le bon', 'ma phrase de passe');
+    expect((await screen.findByRole('status')).textContent).toBe(PASSWORD_MESSAGES.change);
+    expect(password('Mot de passe actuel').value).toBe('');
+  });
+});
