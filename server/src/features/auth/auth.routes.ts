@@ -1,72 +1,51 @@
-import {
-  currentUserSchema,
-  errorResponseSchema,
-  loginBodySchema,
-  loginFailureSchema,
-  loginSuccessSchema,
-  MESSAGES,
-} from '@guichet/contract';
+import { sessionEndpoints as api, MESSAGES } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { loadAgent } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
+import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
 
 export async function authRoutes(app: AppInstance) {
-  const tags = ['Session'];
   const throttle = loginThrottle(app.rateCounters);
 
-  app.post(
-    '/api/login',
-    {
-      schema: {
-        tags,
-        body: loginBodySchema,
-        response: { 200: loginSuccessSchema, 400: loginFailureSchema.or(errorResponseSchema), 429: loginFailureSchema },
-      },
-    },
-    async (request, reply) => {
-      const { username, password } = request.body;
-      // Counted before the password is checked: parallel guesses get no more than a sequence.
-      const attempt = await throttle.attempt(username, request.ip);
-      if (!attempt.allowed) {
-        securityEvent(request.log, 'connexion_bloquee', { motif: attempt.motif });
-        return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
-      }
-      const agent = await agentsRepository.findByUsername(app.db, username);
-      const ok = agent
-        ? await verifyPassword(password, agent.passwordHash)
-        : await verifyPassword(password, await dummyHash()).then(() => false);
-      const user = ok && agent?.actif ? await loadAgent(app.db, agent.id) : null;
-      if (!user) {
-        // The agent's id when the name exists; never the typed name (often a mistyped password).
-        securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
-        return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
-      }
-      await attempt.succeeded();
-      await app.sessions.start(request, reply, user.id);
-      securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
-      return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
-    },
-  );
+  route(app, api.login, async (request, reply) => {
+    const { username, password } = request.body;
+    // Counted before the password is checked: parallel guesses get no more than a sequence.
+    const attempt = await throttle.attempt(username, request.ip);
+    if (!attempt.allowed) {
+      securityEvent(request.log, 'connexion_bloquee', { motif: attempt.motif });
+      return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
+    }
+    const agent = await agentsRepository.findByUsername(app.db, username);
+    const ok = agent
+      ? await verifyPassword(password, agent.passwordHash)
+      : await verifyPassword(password, await dummyHash()).then(() => false);
+    const user = ok && agent?.actif ? await loadAgent(app.db, agent.id) : null;
+    if (!user) {
+      // The agent's id when the name exists; never the typed name (often a mistyped password).
+      securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
+      return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
+    }
+    await attempt.succeeded();
+    await app.sessions.start(request, reply, user.id);
+    securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
+    return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
+  });
 
-  app.get(
-    '/api/user/get/current',
-    { schema: { tags, response: { 200: currentUserSchema, 401: errorResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      // A cookie whose session is gone (expired, logged out elsewhere, agent disabled) is a 401,
-      // so the browser goes through /logout and the login page says why.
-      if (!user && request.cookies[app.sessions.cookieName]) throw new HttpError(401, MESSAGES.accesNonAutorise);
-      return { logged: !!user, user };
-    },
-  );
+  route(app, api.currentUser, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await request.currentUser();
+    // A cookie whose session is gone (expired, logged out elsewhere, agent disabled) is a 401,
+    // so the browser goes through /logout and the login page says why.
+    if (!user && request.cookies[app.sessions.cookieName]) throw new HttpError(401, MESSAGES.accesNonAutorise);
+    return { logged: !!user, user };
+  });
 
   /** Browser navigation: ends the session and lands on the login page (decisions §3). */
-  app.get('/logout', { schema: { hide: true } }, async (request, reply) => {
+  route(app, api.logout, async (request, reply) => {
     await app.sessions.end(request, reply);
     const denied = Object.hasOwn(request.query as object, 'refus');
     return reply.redirect(denied ? '/admin/login?refus=1' : '/admin/login');

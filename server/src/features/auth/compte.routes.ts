@@ -1,14 +1,9 @@
-import {
-  errorResponseSchema,
-  MESSAGES,
-  PASSWORD_MESSAGES,
-  passwordChangeBodySchema,
-  successSchema,
-} from '@guichet/contract';
+import { MESSAGES, PASSWORD_MESSAGES, sessionEndpoints } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
@@ -18,38 +13,27 @@ export async function compteAdminRoutes(app: AppInstance) {
   // A stolen session must not become a way round the login limits to guess the password: a wrong
   // current password counts in the same counters as a wrong password at login.
   const throttle = loginThrottle(app.rateCounters);
-  app.post(
-    '/compte/mot-de-passe',
-    {
-      // The one staff call left to an agent whose generated password must be changed.
-      config: { access: 'connecte', whilePasswordToChange: true },
-      schema: {
-        tags: ['Session'],
-        body: passwordChangeBodySchema,
-        response: { 200: successSchema, 400: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const attempt = await throttle.attempt(user.username, request.ip);
-      if (!attempt.allowed) {
-        securityEvent(request.log, 'connexion_bloquee', { agentId: user.id, motif: attempt.motif });
-        throw new HttpError(429, MESSAGES.tropDeTentatives, [{ key: 'actuel', error: MESSAGES.tropDeTentatives }]);
-      }
-      const agent = await agentsRepository.findByUsername(app.db, user.username);
-      // The current password proves that the person at the screen owns the session's account.
-      if (!agent || !(await verifyPassword(request.body.actuel, agent.passwordHash))) {
-        throw badRequest(
-          [{ key: 'actuel', error: PASSWORD_MESSAGES.actuelIncorrect }],
-          PASSWORD_MESSAGES.actuelIncorrect,
-        );
-      }
-      await attempt.succeeded();
-      // Every session of the agent ends (a thief's too); this browser continues in a new one.
-      await agentsRepository.setPassword(app.db, agent.id, request.body.nouveau);
-      await app.sessions.start(request, reply, agent.id);
-      securityEvent(request.log, 'mot_de_passe_change', { agentId: agent.id });
-      return { status: 'success' as const, message: PASSWORD_MESSAGES.change };
-    },
-  );
+  // The one staff call left to an agent whose generated password must be changed (`whilePasswordToChange`).
+  route(app, sessionEndpoints.changePassword, async (request, reply) => {
+    const user = await requireUser(request);
+    const attempt = await throttle.attempt(user.username, request.ip);
+    if (!attempt.allowed) {
+      securityEvent(request.log, 'connexion_bloquee', { agentId: user.id, motif: attempt.motif });
+      throw new HttpError(429, MESSAGES.tropDeTentatives, [{ key: 'actuel', error: MESSAGES.tropDeTentatives }]);
+    }
+    const agent = await agentsRepository.findByUsername(app.db, user.username);
+    // The current password proves that the person at the screen owns the session's account.
+    if (!agent || !(await verifyPassword(request.body.actuel, agent.passwordHash))) {
+      throw badRequest(
+        [{ key: 'actuel', error: PASSWORD_MESSAGES.actuelIncorrect }],
+        PASSWORD_MESSAGES.actuelIncorrect,
+      );
+    }
+    await attempt.succeeded();
+    // Every session of the agent ends (a thief's too); this browser continues in a new one.
+    await agentsRepository.setPassword(app.db, agent.id, request.body.nouveau);
+    await app.sessions.start(request, reply, agent.id);
+    securityEvent(request.log, 'mot_de_passe_change', { agentId: agent.id });
+    return { status: 'success' as const, message: PASSWORD_MESSAGES.change };
+  });
 }
