@@ -1,15 +1,14 @@
 import { formatDateTime, formatPhone } from '@guichet/contract';
 import { Link } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
-import type { InscriptionRow } from './inscriptions-api.ts';
+import { inscriptionsExport, inscriptionsList } from './inscriptions-api.ts';
 
-const columns: GridColDef<InscriptionRow>[] = [
+const columns: TableColumn<typeof inscriptionsList>[] = [
   {
     field: 'date',
     headerName: 'Date',
@@ -48,7 +47,7 @@ const columns: GridColDef<InscriptionRow>[] = [
 /** Landlord housing offers (spec §2 Inscriptions list). */
 export function InscriptionsListPage() {
   const { statuts } = useAdmin();
-  const filters = useMemo<FilterDef[]>(
+  const filters = useMemo<TableFilter<typeof inscriptionsList>[]>(
     () => [
       { name: 'date', label: 'Date', type: 'date' },
       { name: 'nom', label: 'Nom', type: 'text' },
@@ -65,14 +64,13 @@ export function InscriptionsListPage() {
     [statuts],
   );
   return (
-    <DataTable<InscriptionRow>
+    <DataTable
       title="Inscriptions"
-      endpoint="admin/inscriptions/get/list/by/filters"
-      rowsKey="inscriptions"
+      endpoint={inscriptionsList}
       columns={columns}
       defaultSort={{ name: 'date', direction: 'desc' }}
       filters={filters}
-      exportEndpoint="admin/inscriptions/export"
+      exportEndpoint={inscriptionsExport}
     />
   );
 }

@@ -1,16 +1,21 @@
 import { inscriptionEndpoints as api, type EndpointQuery, type EndpointResponse } from '@guichet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { listQueryKey } from '../../components/data-table/data-table.tsx';
 import { ApiError, type CallArgs, call } from '../../lib/api.ts';
 
 /** The landlords' housing offers: every call of the feature, its query keys and its mutations. */
 
-/** A row of the staff list, as it travels (the date as an ISO string). */
-export type InscriptionRow = EndpointResponse<typeof api.list>['inscriptions'][number];
+/** The staff table's list and its CSV export. */
+export const inscriptionsList = api.list;
+export const inscriptionsExport = api.export;
+
+/** One offer as staff read it, as it travels (the date as an ISO string). */
 export type InscriptionDetail = EndpointResponse<typeof api.detail>;
 
 export const inscriptionKeys = {
-  all: ['inscriptions'] as const,
-  detail: (id: string | number) => ['inscriptions', 'detail', String(id)] as const,
+  /** Every page, sort and filter of the staff table. */
+  list: listQueryKey(api.list),
+  detail: (id: string | number) => ['inscription', String(id)] as const,
 };
 
 export const inscriptionQuery = (id: string | number) =>
@@ -29,7 +34,7 @@ export function useUpdateStatut(id: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: [api.list.path] }),
+        queryClient.invalidateQueries({ queryKey: inscriptionKeys.list }),
       ]),
   });
 }
