@@ -185,16 +185,12 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     const page = await portal.page();
     await page.goto('/inscription/proprietaire');
     await stepHeading(page, 'Propriétaire').waitFor();
-    // Reach the recap with the validations answered by a stub, then let the real server refuse.
-    await page.route('**/api/inscription/*/validate*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"success","errors":[]}' }),
-    );
+    // A valid offer up to the recap (each step is checked on the page, then by the server), then the recording fails.
     expectFailure(page, 'POST /api/inscription/add', 500);
     await page.route('**/api/inscription/add', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","errors":[]}' }),
     );
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('button', { name: 'Suivant' }).click();
+    await fillValidOffer(page);
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.erreurEnregistrementInscription }).waitFor();
     await stepHeading(page, 'Récapitulatif').waitFor();
@@ -281,6 +277,45 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+/** Fills both steps of the wizard with a valid offer and reaches the recap. */
+async function fillValidOffer(page: Page) {
+  const proprietaire = {
+    Nom: 'Durand',
+    Prénom: 'Léa',
+    Téléphone: '0611223344',
+    'Adresse e-mail': 'lea.durand@example.fr',
+    'Adresse du logement': '3 rue de la Cité',
+    'Code postal': '10000',
+    Ville: 'Troyes',
+  };
+  for (const [label, value] of Object.entries(proprietaire)) await field(page, label).fill(value);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await stepHeading(page, 'Logement').waitFor();
+  const choices = {
+    Proximité: 'Secteur Yschools',
+    'Type de logement': 'Studio',
+    Surface: 'Moins de 15 m²',
+    Chauffage: 'Collectif',
+    'Loyer hors charges': 'Moins de 200 euros',
+    Équipement: 'Meublé',
+    'Informations sur le logement': 'Logement neuf',
+  };
+  for (const [label, value] of Object.entries(choices)) await field(page, label).selectOption(value);
+  await field(page, 'Charges mensuelles (en euros)').fill('20');
+  for (const question of [
+    'Colocation',
+    'Logement situé dans un immeuble',
+    'Ascenseur',
+    'Local vélo',
+    'Parking voiture',
+  ]) {
+    await radio(page, question, 'Non');
+  }
+  await radio(page, 'Éligible aux aides au logement (CAF)', 'Oui');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await stepHeading(page, 'Récapitulatif').waitFor();
+}
 
 /** A wizard field by its whole label (required fields end with an asterisk). */
 function field(page: Page, label: string) {

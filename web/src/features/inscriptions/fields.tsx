@@ -1,93 +1,62 @@
 import { INSCRIPTION_LABELS, type InscriptionField } from '@guichet/contract';
-import {
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  type TextFieldProps,
-} from '@mui/material';
-import type { Errors, WizardValues } from './wizard-form.ts';
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { SelectInput, TextInput } from '../../components/form/fields.tsx';
+import type { ContractForm } from '../../components/form/use-contract-form.ts';
+import { shapeInput } from './wizard-form.ts';
 
-/** What every wizard field needs: the values, the server's errors and the change handler. */
-export type FormBinding = {
-  values: WizardValues;
-  errors: Errors;
-  onChange: (key: InscriptionField, value: string) => void;
+/** A wizard field: named as in the contract, labelled from its labels, always required (spec §5). */
+type Bound<T extends FieldValues, O extends FieldValues> = {
+  form: ContractForm<T, O>;
+  name: FieldPath<T> & InscriptionField;
 };
 
-type Common = { form: FormBinding; name: InscriptionField };
-
-/** A labelled text field; the server's error shows under it and is linked to it (aria-describedby). */
-export function TextInput({
+/** A text field shaped as the person types (capitals, phone, length caps). */
+export function WizardText<T extends FieldValues, O extends FieldValues>({
   form,
   name,
-  maxLength,
-  inputMode,
-  autoComplete,
-  type,
-}: Common & {
-  maxLength?: number;
-  inputMode?: 'text' | 'tel' | 'numeric' | 'decimal' | 'email';
-  autoComplete?: string;
-  type?: TextFieldProps['type'];
-}) {
-  const error = form.errors[name];
+  ...rest
+}: Bound<T, O> & Pick<Parameters<typeof TextInput>[0], 'maxLength' | 'inputMode' | 'autoComplete' | 'type'>) {
   return (
-    <TextField
-      id={`champ-${name}`}
+    <TextInput
+      form={form}
       name={name}
       label={INSCRIPTION_LABELS[name]}
       required
-      type={type}
-      autoComplete={autoComplete ?? 'off'}
-      value={form.values[name]}
-      onChange={(e) => form.onChange(name, e.target.value)}
-      error={!!error}
-      helperText={error ?? ' '}
-      slotProps={{ htmlInput: { maxLength, inputMode } }}
+      shape={(raw) => shapeInput(name, raw)}
+      {...rest}
     />
   );
 }
 
-/** A list of values as a native select: keyboard and phone friendly, read well by screen readers. */
-export function SelectInput({ form, name, options }: Common & { options: readonly string[] }) {
-  const error = form.errors[name];
-  return (
-    <TextField
-      id={`champ-${name}`}
-      name={name}
-      label={INSCRIPTION_LABELS[name]}
-      required
-      select
-      value={form.values[name]}
-      onChange={(e) => form.onChange(name, e.target.value)}
-      error={!!error}
-      helperText={error ?? ' '}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">Choisir…</option>
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {o}
-        </option>
-      ))}
-    </TextField>
-  );
+export function WizardSelect<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  options,
+}: Bound<T, O> & { options: readonly string[] }) {
+  return <SelectInput form={form} name={name} label={INSCRIPTION_LABELS[name]} required options={options} />;
 }
 
-/** A yes/no question as a radio group; `boolean` stores 'true'/'false' instead of 'Oui'/'Non'. */
-export function YesNoInput({ form, name, order, boolean }: Common & { order: 'ouiNon' | 'nonOui'; boolean?: boolean }) {
-  const error = form.errors[name];
+/**
+ * A yes/no question as a radio group; `boolean` holds 'true' / 'false' instead of 'Oui' / 'Non'
+ * (the contract turns them into booleans). Its legend and error are linked by id (`label-…`,
+ * `aide-…`), and the group carries `aria-invalid`, where the form looks for the first error.
+ */
+export function YesNoInput<T extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  order,
+  boolean,
+}: Bound<T, O> & { order: 'ouiNon' | 'nonOui'; boolean?: boolean }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
   const labelId = `label-${name}`;
   const helpId = `aide-${name}`;
   const oui = { value: boolean ? 'true' : 'Oui', label: 'Oui' };
   const non = { value: boolean ? 'false' : 'Non', label: 'Non' };
   const options = order === 'ouiNon' ? [oui, non] : [non, oui];
   return (
-    <FormControl error={!!error} required component="fieldset" id={`champ-${name}`}>
+    <FormControl error={!!error} required component="fieldset" id={form.fieldId(name)}>
       <FormLabel id={labelId} component="legend">
         {INSCRIPTION_LABELS[name]}
       </FormLabel>
@@ -97,8 +66,9 @@ export function YesNoInput({ form, name, order, boolean }: Common & { order: 'ou
         aria-labelledby={labelId}
         aria-describedby={helpId}
         aria-invalid={!!error}
-        value={form.values[name]}
-        onChange={(e) => form.onChange(name, e.target.value)}
+        value={String(field.value ?? '')}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
       >
         {options.map((o) => (
           <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />

@@ -1,0 +1,85 @@
+import { type FieldError, MESSAGES } from '@guichet/contract';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { type ReactNode, type Ref, useEffect } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
+import { BannerAlert } from '../../components/banner.tsx';
+import { SubmitButton } from '../../components/form/fields.tsx';
+import { fieldPaths, placeServerErrors } from '../../components/form/server-errors.ts';
+import type { ContractForm } from '../../components/form/use-contract-form.ts';
+
+export const STEPS = ['Propriétaire', 'Logement', 'Récapitulatif'] as const;
+
+/** The step's heading: it takes the focus when the step opens (wizard-page.tsx). */
+export type StepHeading = Ref<HTMLHeadingElement>;
+
+/**
+ * One step of the wizard as a form: its heading (the step number for screen readers), its banner,
+ * its fields, then 'Précédent' and 'Suivant' or 'Valider', disabled while the server answers.
+ */
+export function StepForm<T extends FieldValues, O extends FieldValues>({
+  form,
+  step,
+  heading,
+  onBack,
+  children,
+}: {
+  form: ContractForm<T, O>;
+  step: number;
+  heading: StepHeading;
+  /** Back one step. */
+  onBack?: () => void;
+  children?: ReactNode;
+}) {
+  const last = step === STEPS.length - 1;
+  return (
+    <Box component="form" {...form.formProps}>
+      <Typography ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
+        <Box component="span" sx={visuallyHidden}>
+          Étape {step + 1} sur {STEPS.length} :{' '}
+        </Box>
+        {STEPS[step]}
+      </Typography>
+      <BannerAlert banner={form.banner.banner} sx={{ mb: 2 }} />
+      {children}
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
+        {onBack ? (
+          <Button variant="outlined" onClick={onBack} disabled={form.busy}>
+            Précédent
+          </Button>
+        ) : (
+          <span />
+        )}
+        <SubmitButton form={form}>{last ? 'Valider' : 'Suivant'}</SubmitButton>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The offer refused as a whole (the server's lists changed since the step was checked): the step it
+ * was sent back to shows the errors under its fields, and says the offer was not recorded.
+ */
+export function useRefusal<T extends FieldValues, O extends FieldValues>(
+  form: ContractForm<T, O>,
+  refusal: readonly FieldError[] | undefined,
+) {
+  const { methods, banner } = form;
+  // Once, as the step opens: a later change of `refusal` belongs to another visit of the step.
+  useEffect(() => {
+    if (!refusal?.length) return;
+    const { placed } = placeServerErrors(refusal, fieldPaths(methods.getValues()));
+    for (const [path, message] of placed) methods.setError(path as Path<T>, { type: 'server', message });
+    banner.error(MESSAGES.erreurEnregistrementInscription);
+  }, []);
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  // Pixels: in sx, 1 would mean 100%.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

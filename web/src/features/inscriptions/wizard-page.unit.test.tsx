@@ -1,0 +1,206 @@
+import { FIELD_MESSAGES, HONEYPOT_FIELD, inscriptionSchema, MESSAGES } from '@guichet/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WizardPage } from './wizard-page.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const accepted = () => json(200, { status: 'success', errors: [] });
+
+/** The server, as `fetch` sees it: each call gets the next answer. */
+function serverAnswers(...answers: Response[]) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('appel inattendu');
+    return next;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const showWizard = () =>
+  render(
+    <MemoryRouter>
+      <WizardPage />
+    </MemoryRouter>,
+  );
+
+/** A field by its whole label (required fields end with an asterisk). */
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\u2009*]*$`)) as
+    | HTMLInputElement
+    | HTMLSelectElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const answer = (question: string, choice: 'Oui' | 'Non') =>
+  fireEvent.click(within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: choice }));
+/** The error under a field, read through its aria-describedby as a screen reader does. */
+const describedError = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name: new RegExp(`${name}$`) });
+
+function fillProprietaire() {
+  type('Nom', 'dupont');
+  type('Prénom', 'marie-claire');
+  type('Téléphone', '06 12 34 56 78');
+  type('Adresse e-mail', 'marie.dupont@example.fr');
+  type('Adresse du logement', '8 rue Émile Zola');
+  type('Code postal', '10000');
+  type('Ville', 'troyes');
+}
+
+function fillLogement() {
+  type('Proximité', 'Secteur Yschools');
+  type('Type de logement', 'T1');
+  answer('Colocation', 'Non');
+  answer('Logement situé dans un immeuble', 'Oui');
+  type('Étage', '3ème étage');
+  type('Surface', 'Entre 25 et 30 m²');
+  type('Chauffage', 'Individuel gaz');
+  type('Loyer hors charges', 'Entre 350 et 400 euros');
+  type('Charges mensuelles (en euros)', '30,5');
+  type('Équipement', 'Meublé');
+  type('Informations sur le logement', 'Logement neuf');
+  answer('Ascenseur', 'Oui');
+  answer('Local vélo', 'Non');
+  answer('Parking voiture', 'Non');
+  answer('Éligible aux aides au logement (CAF)', 'Oui');
+}
+
+// MUI in happy-dom on a shared machine: a whole journey takes seconds.
+describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
+  it('montre sous son champ l’erreur que la vérification du serveur renvoie, puis passe à l’étape suivante une fois acceptée', async () => {
+    const refused = 'Cette adresse e-mail est refusée.';
+    const fetchMock = serverAnswers(
+      json(400, { status: 'error', message: MESSAGES.requeteInvalide, errors: [{ key: 'email', error: refused }] }),
+      accepted(),
+    );
+    showWizard();
+    fillProprietaire();
+    press('Suivant');
+
+    const email = field('Adresse e-mail');
+    await waitFor(() => expect(describedError(email)).toBe(refused));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.champsObligatoires);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.getByRole('heading', { level: 2, name: /Propriétaire$/ })).toBeTruthy();
+    // The step's values as the contract reads them, in the check's query string.
+    const [url] = fetchMock.mock.calls[0];
+    const query = new URL(url, 'http://portail').searchParams;
+    expect(url).toMatch(/^\/api\/inscription\/proprietaire\/validate\?/);
+    expect(Object.fromEntries(query)).toEqual({
+      nom: 'DUPONT',
+      prenom: 'Marie-Claire',
+      telephone: '0612345678',
+      email: 'marie.dupont@example.fr',
+      adresse: '8 rue Émile Zola',
+      cp: '10000',
+      ville: 'TROYES',
+    });
+
+    press('Suivant');
+    await stepHeading('Logement');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('une étape incomplète montre ses erreurs sans appeler le serveur', async () => {
+    const fetchMock = serverAnswers();
+    showWizard();
+    type('Nom', 'dupont');
+    press('Suivant');
+    const prenom = field('Prénom');
+    await waitFor(() => expect(describedError(prenom)).toBe(FIELD_MESSAGES.obligatoire));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.champsObligatoires);
+    expect(field('Nom').getAttribute('aria-invalid')).toBe('false');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('la dernière étape envoie l’offre telle que le point d’accès l’attend, avec le piège à robots', async () => {
+    const fetchMock = serverAnswers(
+      accepted(),
+      accepted(),
+      json(200, { status: 'success', message: 'Votre offre de logement a bien été enregistrée.' }),
+    );
+    showWizard();
+    fillProprietaire();
+    press('Suivant');
+    await stepHeading('Logement');
+    fillLogement();
+    press('Suivant');
+    await stepHeading('Récapitulatif');
+    press('Valider');
+    await stepHeading('Merci, votre offre de logement est enregistrée');
+
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [url, init] = fetchMock.mock.calls[2];
+    expect(url).toBe('/api/inscription/add');
+    expect(init?.method).toBe('POST');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toEqual({
+      proprietaire: {
+        nom: 'DUPONT',
+        prenom: 'Marie-Claire',
+        telephone: '0612345678',
+        email: 'marie.dupont@example.fr',
+        adresse: '8 rue Émile Zola',
+        cp: '10000',
+        ville: 'TROYES',
+      },
+      logement: {
+        proximite: 'Secteur Yschools',
+        type: 'T1',
+        colocation: 'Non',
+        immeuble: 'Oui',
+        etage: '3ème étage',
+        surface: 'Entre 25 et 30 m²',
+        chauffage: 'Individuel gaz',
+        loyer: 'Entre 350 et 400 euros',
+        charges: '30.5',
+        equipement: 'Meublé',
+        infoLogement: 'Logement neuf',
+        ascenceur: true,
+        parking: 'Non',
+        typeParking: null,
+        localVelo: false,
+        caf: 'Oui',
+      },
+      [HONEYPOT_FIELD]: '',
+    });
+    expect(inscriptionSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('une offre refusée à l’envoi ramène à l’étape du champ en cause, l’erreur sous le champ', async () => {
+    serverAnswers(
+      accepted(),
+      accepted(),
+      json(400, {
+        status: 'error',
+        message: MESSAGES.requeteInvalide,
+        errors: [{ key: 'surface', error: FIELD_MESSAGES.choix }],
+      }),
+    );
+    showWizard();
+    fillProprietaire();
+    press('Suivant');
+    await stepHeading('Logement');
+    fillLogement();
+    press('Suivant');
+    await stepHeading('Récapitulatif');
+    press('Valider');
+
+    await stepHeading('Logement');
+    await waitFor(() => expect(describedError(field('Surface'))).toBe(FIELD_MESSAGES.choix));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.erreurEnregistrementInscription);
+    // What was typed is still there.
+    expect(field('Étage').value).toBe('3ème étage');
+  });
+});
