@@ -1,22 +1,17 @@
-import { type Categorie, formatDate, formatDateTime, type PartenaireListItem } from '@guichet/contract';
+import { formatDate, formatDateTime, partenaireEndpoints } from '@guichet/contract';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Link, TextField } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable, type FilterDef } from '../../components/data-table/data-table.tsx';
+import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink } from './partenaire-card.tsx';
-import type { Json } from './partenaire-form.ts';
+import { useCategories } from './partenaires-api.ts';
 
-type Row = Json<PartenaireListItem>;
-
-const columns: GridColDef<Row>[] = [
+const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
     field: 'tempdata',
     headerName: 'Données à valider',
@@ -98,12 +93,8 @@ export function PartenairesListPage() {
   const { statuts } = useAdmin();
   const [search, setSearch] = useSearchParams();
   const annee = Number(search.get('annee')) || undefined;
-  const categories = useQuery({
-    queryKey: ['categorie/get/all'],
-    queryFn: () => api.get<Categorie[]>('categorie/get/all'),
-    staleTime: 5 * 60_000,
-  });
-  const filters = useMemo<FilterDef[]>(
+  const categories = useCategories();
+  const filters = useMemo<TableFilter<typeof partenaireEndpoints.list>[]>(
     () => [
       { name: 'tempdata', label: 'Données à valider', type: 'select', options: yesNo },
       { name: 'token', label: 'Mail envoyé', type: 'select', options: yesNo },
@@ -147,15 +138,14 @@ export function PartenairesListPage() {
     );
 
   return (
-    <DataTable<Row>
+    <DataTable
       title="Partenaires"
-      endpoint="admin/partenaires/get/list/by/filters"
-      rowsKey="partenaires"
+      endpoint={partenaireEndpoints.list}
       columns={columns}
       defaultSort={{ name: 'date', direction: 'desc' }}
       filters={filters}
       extraParams={{ annee }}
-      exportEndpoint="admin/partenaire/export"
+      exportEndpoint={partenaireEndpoints.export}
       toolbar={
         <TextField
           id="annee"
