@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema as rowId, safeString, text } from './common.ts';
-import type { Wire } from './endpoint.ts';
 import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
@@ -115,7 +114,6 @@ export const etudiantSchema = z.object({
   idStatut: z.number().int(),
   statut: z.string(),
 });
-export type Etudiant = Wire<z.output<typeof etudiantSchema>>;
 
 export const ETUDIANT_COLUMNS = ['date', 'email', 'adresse', 'ecole', 'statut'] as const;
 export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
@@ -127,7 +125,6 @@ export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
 export const etudiantExportQuerySchema = etudiantListQuerySchema.omit({ page: true, rowsPerPage: true });
 export type EtudiantListFilter = ListFilter<typeof etudiantListQuerySchema>;
 export const etudiantListSchema = z.object({ count: z.number().int(), etudiants: z.array(etudiantSchema) });
-export type EtudiantList = Wire<z.output<typeof etudiantListSchema>>;
 
 export const ETUDIANT_ACTIONS = ['valider', 'refuser'] as const;
 export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];

@@ -1,53 +1,32 @@
-import { ECOLES, type EtudiantRequest, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
-import { Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { ECOLES, etudiantRequestSchema, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX, MESSAGES } from '@guichet/contract';
+import { Box, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import { Confirmation } from '../../components/confirmation.tsx';
+import { FormBanner, SelectInput, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { ApiError, api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
+import { useEtudiantRequest } from './etudiants-api.ts';
 
-type Field = 'email' | 'cp' | 'ville' | 'ecole';
-const FIELDS: Field[] = ['email', 'cp', 'ville', 'ecole'];
-const empty: Record<Field, string> = { email: '', cp: '', ville: '', ecole: '' };
+const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
-/** /demande/etudiant: a student asks for the housing list (spec §2); the server checks every field. */
+/** /demande/etudiant: a student asks for the housing list (spec §2); the server checks every field again. */
 export function RequestPage() {
   usePageTitle('Demander la liste des logements');
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const banner = useBanner();
-  const [sending, setSending] = useState(false);
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const [trap, setTrap] = useState('');
-
-  const set = (key: Field, value: string) => {
-    setValues((v) => ({ ...v, [key]: key === 'ville' ? value.toLocaleUpperCase('fr-FR') : value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setSending(true);
-    banner.clear();
-    try {
-      const body: EtudiantRequest = { ...values, ecole: values.ecole as EtudiantRequest['ecole'] };
-      const res = await api.post<{ message: string }>('etudiant/add', { ...body, [HONEYPOT_FIELD]: trap });
-      setConfirmation(res.message);
-    } catch (err) {
-      const fieldErrors =
-        err instanceof ApiError ? Object.fromEntries(FIELDS.map((f) => [f, err.field(f)]).filter(([, v]) => v)) : {};
-      setErrors(fieldErrors);
-      // A refusal of the input says so; anything else (too many requests, no network) gives the server's reason.
-      banner.error(err instanceof ApiError && err.status !== 400 ? err.message : MESSAGES.remplirTousLesChamps);
-      const first = FIELDS.find((f) => fieldErrors[f]);
-      if (first) document.getElementById(`champ-${first}`)?.focus();
-    } finally {
-      setSending(false);
-    }
-  }
+  const request = useEtudiantRequest();
+  const form = useContractForm({
+    schema: etudiantRequestSchema,
+    // No school until one is chosen: the select shows « Choisir… ».
+    defaultValues: { email: '', cp: '', ville: '' },
+    submit: (body) => request.mutateAsync(body),
+    onSuccess: (res) => setConfirmation(res.message),
+    // A refusal of the input says so; anything else (too many requests, no network) gives the server's reason.
+    invalidMessage: MESSAGES.remplirTousLesChamps,
+    honeypot: true,
+  });
 
   if (confirmation) {
     return (
@@ -56,15 +35,6 @@ export function RequestPage() {
       </Confirmation>
     );
   }
-
-  const field = (key: Field) => ({
-    id: `champ-${key}`,
-    name: key,
-    required: true,
-    value: values[key],
-    error: !!errors[key],
-    helperText: errors[key] ?? ' ',
-  });
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -75,53 +45,45 @@ export function RequestPage() {
         Recevez par courriel la liste des logements proposés aux étudiants par des propriétaires privés. Votre demande
         est examinée par le guichet : la liste vous est envoyée dès qu'elle est validée.
       </Typography>
-      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 4 } }}>
+      <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={1}>
           <Typography color="text.secondary">Tous les champs sont obligatoires.</Typography>
-          <BannerAlert banner={banner.banner} />
-          <TextField
-            {...field('email')}
-            label="Adresse e-mail"
+          <FormBanner form={form} />
+          <TextInput
+            form={form}
+            name="email"
+            label={L.email}
+            required
             type="email"
             autoComplete="email"
-            onChange={(e) => set('email', e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 180 } }}
+            maxLength={MAX.email}
           />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>
-              <TextField
-                {...field('cp')}
-                label="Code postal"
+              <TextInput
+                form={form}
+                name="cp"
+                label={L.cp}
+                required
                 autoComplete="postal-code"
-                onChange={(e) => set('cp', e.target.value)}
-                slotProps={{ htmlInput: { maxLength: 5, inputMode: 'numeric' } }}
+                maxLength={MAX.cp}
+                inputMode="numeric"
               />
             </Grid>
             <Grid size={{ xs: 12, md: 8 }}>
-              <TextField
-                {...field('ville')}
-                label="Ville"
+              <TextInput
+                form={form}
+                name="ville"
+                label={L.ville}
+                required
                 autoComplete="address-level2"
-                onChange={(e) => set('ville', e.target.value)}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
+                maxLength={MAX.ville}
+                shape={upper}
               />
             </Grid>
           </Grid>
-          <TextField
-            {...field('ecole')}
-            label="École envisagée"
-            select
-            onChange={(e) => set('ecole', e.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Choisir…</option>
-            {ECOLES.map((ecole) => (
-              <option key={ecole} value={ecole}>
-                {ecole}
-              </option>
-            ))}
-          </TextField>
-          <Honeypot value={trap} onChange={setTrap} />
+          <SelectInput form={form} name="ecole" label={L.ecole} required options={ECOLES} />
+          <Honeypot {...form.honeypot} />
           <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
             Vos données (adresse e-mail, code postal, ville et école envisagée) servent à traiter votre demande et à
             vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir plus et
@@ -132,9 +94,9 @@ export function RequestPage() {
             .
           </Typography>
           <Box>
-            <Button type="submit" variant="contained" size="large" disabled={sending}>
+            <SubmitButton form={form} size="large">
               Valider la demande
-            </Button>
+            </SubmitButton>
           </Box>
         </Stack>
       </Paper>

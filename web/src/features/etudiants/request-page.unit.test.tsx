@@ -1,0 +1,96 @@
+import { ETUDIANT_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequestPage } from './request-page.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function serverAnswers(...answers: Response[]) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('appel inattendu');
+    return next;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+afterEach(() => vi.unstubAllGlobals());
+configure({ asyncUtilTimeout: 5_000 });
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <RequestPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+/** The text under a field, read through aria-describedby as a screen reader does. */
+const errorOf = (label: string) =>
+  (field(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+function fill() {
+  fireEvent.change(field('Adresse e-mail'), { target: { value: 'zoe@example.fr' } });
+  fireEvent.change(field('Code postal'), { target: { value: '10000' } });
+  fireEvent.change(field('Ville'), { target: { value: 'troyes' } });
+  fireEvent.change(field('École envisagée'), { target: { value: 'UTT' } });
+}
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Valider la demande' }));
+
+describe('Demande de la liste des logements', { timeout: 20_000 }, () => {
+  it('envoyée vide : chaque champ dit ce qui manque, le bandeau aussi, rien ne part', async () => {
+    const fetchMock = serverAnswers();
+    renderPage();
+    send();
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.remplirTousLesChamps);
+    for (const label of ['Adresse e-mail', 'Code postal', 'Ville', 'École envisagée']) {
+      expect(errorOf(label), label).toBe(FIELD_MESSAGES.obligatoire);
+    }
+    await waitFor(() => expect(document.activeElement).toBe(field('Adresse e-mail')));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('la ville s’écrit en capitales ; la demande part au contrat avec le piège vide, puis la confirmation', async () => {
+    const fetchMock = serverAnswers(json(200, { status: 'success', message: ETUDIANT_MESSAGES.demandeEnregistree }));
+    renderPage();
+    fill();
+    expect(field('Ville').value).toBe('TROYES');
+    send();
+    await screen.findByRole('heading', { level: 1, name: 'Demande enregistrée' });
+    expect(screen.getByRole('status').textContent).toBe(ETUDIANT_MESSAGES.demandeEnregistree);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/etudiant/add');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'zoe@example.fr',
+      cp: '10000',
+      ville: 'TROYES',
+      ecole: 'UTT',
+      adresse: '',
+      [HONEYPOT_FIELD]: '',
+    });
+  });
+
+  it('refusée par le serveur : son erreur sous le champ, focus dessus ; une limite atteinte donne sa raison', async () => {
+    serverAnswers(
+      json(400, { status: 'error', message: MESSAGES.requeteInvalide, errors: [{ key: 'email', error: 'Refusé.' }] }),
+      json(429, { status: 'error', message: MESSAGES.tropDeRequetes, errors: [] }),
+    );
+    renderPage();
+    fill();
+    send();
+    await waitFor(() => expect(errorOf('Adresse e-mail')).toBe('Refusé.'));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.remplirTousLesChamps);
+    await waitFor(() => expect(document.activeElement).toBe(field('Adresse e-mail')));
+
+    fireEvent.change(field('Adresse e-mail'), { target: { value: 'zoe.bis@example.fr' } });
+    send();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.tropDeRequetes));
+  });
+});
