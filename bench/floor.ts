@@ -7,10 +7,10 @@ import {
 import qs from 'qs';
 import type { z } from 'zod';
 import type { Db } from '../server/src/db/client.ts';
+import { rolesRepository } from '../server/src/features/auth/roles.repository.ts';
 import { etudiantsRepository } from '../server/src/features/etudiants/etudiants.repository.ts';
 import { inscriptionsRepository } from '../server/src/features/inscriptions/inscriptions.repository.ts';
 import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
-import { rolesRepository } from '../server/src/features/roles/roles.repository.ts';
 import type { LoadResult } from './load.ts';
 
 /** Each list's repository call, fed by the same query string as the HTTP measure (parsed as the route does). */

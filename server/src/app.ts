@@ -20,10 +20,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
+import { sessionStore } from './features/auth/sessions.repository.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
+import { logosPublicRoutes } from './features/logos/logos.routes.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
@@ -72,6 +74,7 @@ const features: Feature[] = [
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
+  { public: logosPublicRoutes },
   { admin: rolesAdminRoutes },
   { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
@@ -146,7 +149,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   registerHoneypot(app);
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(sessionPlugin, {
-    db: database.db,
+    store: sessionStore(database.db),
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
     secureCookie: config.publicUrl.startsWith('https:'),

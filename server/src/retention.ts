@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db, DbOrTx } from './db/client.ts';
+import { sessionsRepository } from './features/auth/sessions.repository.ts';
 import { etudiantsRepository } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
+import { logosRepository } from './features/logos/logos.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
-import { purgeIdleSessions } from './platform/auth.ts';
 import { claimDay, parisDay } from './platform/daily-jobs.ts';
 import { purgeOutbox, purgeSpool } from './platform/mail/index.ts';
 import { purgeRateCounters } from './platform/rate-limit.ts';
@@ -69,7 +70,12 @@ async function retentionPass(
     const etudiants = await etudiantsRepository.purge(tx, before);
     const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
     const refused = await partenairesRepository.purgeRefused(tx, before);
-    const sessions = await purgeIdleSessions(tx, new Date(now.getTime() - config.sessionIdleMinutes * 60_000));
+    // Their logos, once no other partner and no pending proposal uses them.
+    const logos = await logosRepository.deleteUnused(tx, refused.logos);
+    const sessions = await sessionsRepository.purgeIdle(
+      tx,
+      new Date(now.getTime() - config.sessionIdleMinutes * 60_000),
+    );
     // Normally gone within minutes (each process purges them); this catches a quiet portal's last ones.
     const compteursLimites = await purgeRateCounters(tx, now);
     // Last: its lock on the attachment bodies makes mail being queued with one wait until commit.
@@ -78,7 +84,7 @@ async function retentionPass(
       etudiants,
       inscriptions,
       partenaires: refused.partenaires,
-      logos: refused.logos,
+      logos,
       ...mail,
       sessions,
       compteursLimites,

@@ -6,10 +6,10 @@ import { etudiants, inscriptions, partenaires } from './db/schema.ts';
 import { etudiantsList, insertUnlessPending } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
 import { partenairesList } from './features/partenaires/partenaires.repository.ts';
-import { type ListDefinition, searchOf } from './platform/list-query.ts';
+import { type AnyList, searchOf } from './platform/list-query.ts';
 
 /**
- * The big lists search a stored, normalised text column through a trigram index (db/schema.ts).
+ * The big lists search a stored, normalised text column through a trigram index (each feature's tables file).
  * Should a list stop searching that column, every search would read the whole table again
  * without any test noticing the slowdown: this one asks the planner.
  */
@@ -36,8 +36,8 @@ describe(`index de recherche (${dbKind})`, () => {
   };
 
   type Table = typeof inscriptions | typeof etudiants | typeof partenaires;
-  const plan = async (table: Table, list: unknown, term: string) => {
-    const where = await searchOf(database.db, list as ListDefinition<Record<string, unknown>, unknown>, term);
+  const plan = async (table: Table, list: AnyList, term: string) => {
+    const where = await searchOf(database.db, list, term);
     return explain(database.db.select({ id: table.id }).from(table).where(where).toSQL());
   };
   const explain = (query: { sql: string; params: unknown[] }) =>
@@ -73,11 +73,7 @@ describe(`index de recherche (${dbKind})`, () => {
   it('une recherche triée sur une colonne indexée passe encore par l’index de recherche', async () => {
     // A list counts every match, so no LIMIT stops early: walking the email index in order while
     // filtering read a million rows where the search index finds a few thousand (db/client.ts).
-    const where = await searchOf(
-      database.db,
-      etudiantsList as unknown as ListDefinition<Record<string, unknown>, unknown>,
-      'etudiant12',
-    );
+    const where = await searchOf(database.db, etudiantsList, 'etudiant12');
     const query = database.db
       .select({ id: etudiants.id, total: sql`count(*) over ()` })
       .from(etudiants)

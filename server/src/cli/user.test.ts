@@ -12,7 +12,7 @@ import { createDatabase, freePort } from '../../test/postgres-server.ts';
 import { pgliteExtensions } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
-import { rolesRepository } from '../features/roles/roles.repository.ts';
+import { rolesRepository } from '../features/auth/roles.repository.ts';
 import { adminSocketPath } from './admin-socket.ts';
 import { acquireDataLock, LOCK_FILE } from './data-lock.ts';
 import { runCli } from './user-cli.ts';

@@ -1,9 +1,6 @@
 import { ACCESS, MESSAGES, MOT_DE_PASSE_A_CHANGER, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { agentRoles, agents, roles, sessions } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { securityEvent } from './security-log.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -29,77 +26,22 @@ declare module 'fastify' {
   }
 }
 
-const agentFields = {
-  id: agents.id,
-  username: agents.username,
-  prenom: agents.prenom,
-  nom: agents.nom,
-  actif: agents.actif,
-  motDePasseAChanger: agents.motDePasseAChanger,
-  roles: sql<string[]>`coalesce(array_agg(${roles.code}) filter (where ${roles.code} is not null), '{}')`,
-};
-
-type AgentRow = {
-  id: number;
-  username: string;
-  prenom: string;
-  nom: string;
-  actif: boolean;
-  motDePasseAChanger: boolean;
-  roles: string[];
-};
-const activeUser = (row: AgentRow | undefined): SessionUser | null =>
-  row?.actif
-    ? {
-        id: row.id,
-        username: row.username,
-        prenom: row.prenom,
-        nom: row.nom,
-        roles: row.roles,
-        motDePasseAChanger: row.motDePasseAChanger,
-      }
-    : null;
-
-/** Loads an agent with its role codes; null when unknown or disabled. */
-export async function loadAgent(db: Db, agentId: number): Promise<SessionUser | null> {
-  const rows = await db
-    .select(agentFields)
-    .from(agents)
-    .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
-    .leftJoin(roles, eq(roles.id, agentRoles.roleId))
-    .where(eq(agents.id, agentId))
-    .groupBy(agents.id);
-  return activeUser(rows[0]);
-}
-
+/** A session as the store finds it: its times, and its agent as it is now (null: disabled). */
+export type StoredSession = { createdAt: Date; lastSeenAt: Date; user: SessionUser | null };
 /**
- * A session with its agent and the agent's roles as they are now: one query per admin request,
- * prepared once (no query building per request; on PostgreSQL a named statement, parsed and
- * planned once per connection).
+ * Where sessions live, keyed by the SHA-256 of the cookie: the auth feature's rows
+ * (features/auth/sessions.repository.ts), handed over by app.ts since platform imports no feature.
  */
-function sessionLookup(db: Db) {
-  const query = db
-    .select({ ...agentFields, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(agents, eq(agents.id, sessions.agentId))
-    .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
-    .leftJoin(roles, eq(roles.id, agentRoles.roleId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .groupBy(agents.id, sessions.id)
-    .prepare('session_agent');
-  return async (sessionId: string) => {
-    const [row] = await query.execute({ id: sessionId });
-    return row ? { createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, user: activeUser(row) } : undefined;
-  };
-}
+export type SessionStore = {
+  find(id: string): Promise<StoredSession | undefined>;
+  create(id: string, agentId: number): Promise<void>;
+  touch(id: string, at: Date): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Sessions idle since before `idleBefore` or opened before `openedBefore`. */
+  removeExpired(idleBefore: Date, openedBefore: Date): Promise<void>;
+};
 
-/** Retention: sessions idle since before `before` (expired, never to be used again). */
-export async function purgeIdleSessions(db: DbOrTx, before: Date): Promise<number> {
-  const rows = await db.delete(sessions).where(lt(sessions.lastSeenAt, before)).returning({ id: sessions.id });
-  return rows.length;
-}
-
-type SessionOptions = { db: Db; idleMinutes: number; maxHours: number; secureCookie: boolean };
+type SessionOptions = { store: SessionStore; idleMinutes: number; maxHours: number; secureCookie: boolean };
 
 /** Session cookies, the current-user getter, and the guard of the admin scope. */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
@@ -107,7 +49,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
   // Absolute lifetime: even a session used all day long ends, so a stolen cookie is not good forever.
   const maxMs = opts.maxHours * 3_600_000;
   const cookieName = sessionCookieName(opts.secureCookie);
-  const loadSession = sessionLookup(opts.db);
+  const store = opts.store;
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -125,18 +67,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const token = request.cookies[cookieName];
     if (!token) return null;
     const id = hashToken(token);
-    const session = await loadSession(id);
+    const session = await store.find(id);
     if (!session) return null;
     const now = Date.now();
     const idle = now - session.lastSeenAt.getTime();
     if (idle > idleMs || now - session.createdAt.getTime() > maxMs) {
-      await opts.db.delete(sessions).where(eq(sessions.id, id));
+      await store.remove(id);
       return null;
     }
     const user = session.user;
     if (!user) return null;
     // Touch at most once a minute: the idle clock needs no write per request.
-    if (idle > 60_000) await opts.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    if (idle > 60_000) await store.touch(id, new Date());
     return user;
   }
 
@@ -145,24 +87,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     cookieName,
     async start(request: FastifyRequest, reply: FastifyReply, agentId: number) {
       const previous = request.cookies[cookieName];
-      if (previous) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+      if (previous) await store.remove(hashToken(previous));
       const token = newToken();
-      await opts.db.insert(sessions).values({ id: hashToken(token), agentId });
+      await store.create(hashToken(token), agentId);
       reply.setCookie(cookieName, token, cookieOptions);
       // Opportunistic purge of expired sessions, so the table does not grow forever.
       const now = Date.now();
-      await opts.db
-        .delete(sessions)
-        .where(or(lt(sessions.lastSeenAt, new Date(now - idleMs)), lt(sessions.createdAt, new Date(now - maxMs))));
+      await store.removeExpired(new Date(now - idleMs), new Date(now - maxMs));
     },
     async end(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[cookieName];
-      if (token) await opts.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      if (token) await store.remove(hashToken(token));
       reply.clearCookie(cookieName, cookieOptions);
-    },
-    /** Ends every session of an agent (disabled account, changed password). */
-    async endAll(agentId: number) {
-      await opts.db.delete(sessions).where(and(eq(sessions.agentId, agentId)));
     },
   });
 });
@@ -174,7 +110,6 @@ declare module 'fastify' {
       cookieName: string;
       start(request: FastifyRequest, reply: FastifyReply, agentId: number): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-      endAll(agentId: number): Promise<void>;
     };
   }
 }

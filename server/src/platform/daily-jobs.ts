@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { jobRuns } from '../db/schema.ts';
+import { jobRuns } from './daily-jobs.tables.ts';
 
 const parisDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Paris',

@@ -1,5 +1,6 @@
 import { and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../db/client.ts';
 import { searchExpression } from '../db/search.ts';
 
@@ -12,27 +13,33 @@ export type ListParams<F> = {
   filter: F;
 };
 
+/** What a list selects, by API name: columns and SQL expressions. */
+export type ListFields = SelectedFieldsFlat;
+/** A row of a list: each field typed as the database returns it (the row type follows the fields). */
+export type ListRow<T extends ListFields> = SelectResultFields<T>;
+
 /**
  * One definition per admin table: the base query, the sortable columns, the searched columns
  * and how each filter narrows. The table, its count and its CSV export all come from it, so
  * what staff export is exactly what they see.
  */
-export type ListDefinition<R extends Record<string, unknown>, F> = {
+export type ListDefinition<T extends ListFields, F> = {
   /** The selected fields of a row, by their API name. */
-  fields: { [K in keyof R]: SQLWrapper | Column };
+  fields: T;
   /**
    * `db.select(fields).from(table)…joins….$dynamic()`: the same joins for rows and count. The
+   * helper passes either `fields` or its own (a count, the ids, a packed row). The
    * joins only add labels: they never drop a row (inner joins on required foreign keys), so the
    * unfiltered count is the table's own.
    */
-  from: (db: DbOrTx, fields: Record<string, SQLWrapper | Column>) => PgSelect;
+  from: (db: DbOrTx, fields: ListFields) => PgSelect;
   /** Sortable columns by their API name (the whitelist: anything else never reaches SQL). */
   columns: Record<string, SQLWrapper | Column>;
   defaultSort: { name: string; direction: 'asc' | 'desc' };
   /**
    * What the search box looks in, case- and accent-insensitively: text columns, or for a big
    * table its stored search column (`recherche`, already lower-cased and unaccented, with a
-   * trigram index: db/schema.ts).
+   * trigram index: the feature's *.tables.ts).
    */
   searchIn: (SQLWrapper | Column)[] | { stored: Column };
   /**
@@ -62,10 +69,11 @@ export function onParisDay(column: Column | SQLWrapper, day: string): SQL {
   return sql`(${column} at time zone 'Europe/Paris')::date = ${day}::date`;
 }
 
-type Def<F> = ListDefinition<Record<string, unknown>, F>;
+/** Any list, whatever its fields and filters (a filter of no type is accepted by every list). */
+export type AnyList = ListDefinition<ListFields, never>;
 
 /** The search box's condition for a list (exported for the index tests). */
-export async function searchOf<F>(db: DbOrTx, def: Def<F>, term: string) {
+export async function searchOf(db: DbOrTx, def: Pick<AnyList, 'searchIn' | 'searchAlso'>, term: string) {
   if (!term.trim()) return undefined;
   const own =
     'stored' in def.searchIn
@@ -74,11 +82,15 @@ export async function searchOf<F>(db: DbOrTx, def: Def<F>, term: string) {
   return def.searchAlso ? or(own, await def.searchAlso(db, term)) : own;
 }
 
-async function whereOf<F>(db: DbOrTx, def: Def<F>, params: Pick<ListParams<F>, 'search' | 'filter'>) {
+async function whereOf<F>(
+  db: DbOrTx,
+  def: ListDefinition<ListFields, F>,
+  params: Pick<ListParams<F>, 'search' | 'filter'>,
+) {
   return and(await searchOf(db, def, params.search), ...def.filters(params.filter));
 }
 
-function orderOf<F>(def: Def<F>, sort: ListParams<F>['sort']) {
+function orderOf(def: AnyList, sort: ListParams<unknown>['sort']) {
   const chosen = sort && sort.name in def.columns ? sort : def.defaultSort;
   const column = def.columns[chosen.name] ?? def.columns[def.defaultSort.name];
   const dir = chosen.direction === 'desc' ? desc : asc;
@@ -90,12 +102,13 @@ function orderOf<F>(def: Def<F>, sort: ListParams<F>['sort']) {
  * matching rows once for both. A page past the end has no row to carry the count: then a
  * count alone answers.
  */
-export async function runList<R extends Record<string, unknown>, F>(
+export async function runList<T extends ListFields, F>(
   db: DbOrTx,
-  def: ListDefinition<R, F>,
+  def: ListDefinition<T, F>,
   params: ListParams<F>,
-): Promise<{ count: number; rows: R[] }> {
-  const d = def as unknown as Def<F>;
+): Promise<{ count: number; rows: ListRow<T>[] }> {
+  type R = ListRow<T>;
+  const d = def;
   const where = await whereOf(db, d, params);
   if (!where) return wholeTable(db, d, params) as Promise<{ count: number; rows: R[] }>;
   const found = (await d
@@ -118,7 +131,7 @@ export async function runList<R extends Record<string, unknown>, F>(
  * straight from the sort's index, where `count(*) over ()` would carry every row of the table
  * through the joins and a sort (a million offers: ~1 s instead of a few ms for the page).
  */
-async function wholeTable<F>(db: DbOrTx, d: Def<F>, params: ListParams<F>) {
+async function wholeTable<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, params: ListParams<F>) {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(d.id.table as PgTable)) as [
     { count: number },
   ];
@@ -139,7 +152,7 @@ const TOTAL = '__total';
  * 28 fields spent most of the export in that copy (6 s); one field per row takes a fraction.
  * Numerics travel as text to keep their scale ("45.50", not 45.5).
  */
-function packedRow(fields: Record<string, SQLWrapper | Column>, id: Column) {
+function packedRow(fields: ListFields, id: Column) {
   const entries = Object.entries(fields);
   const cells = [id, ...entries.map(([, f]) => f)].map((f) =>
     is(f, Column) && f.getSQLType().startsWith('numeric') ? sql`${f}::text` : sql`${f}`,
@@ -165,13 +178,13 @@ function packedRow(fields: Record<string, SQLWrapper | Column>, id: Column) {
  * lookup, where offset paging would sort the whole table again for every batch. Rows created
  * after the export started are left out; the ids fix the content at its start.
  */
-export async function* streamList<R extends Record<string, unknown>, F>(
+export async function* streamList<T extends ListFields, F>(
   db: DbOrTx,
-  def: ListDefinition<R, F>,
+  def: ListDefinition<T, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
   batchSize = 1000,
-): AsyncGenerator<R> {
-  const d = def as unknown as Def<F>;
+): AsyncGenerator<ListRow<T>> {
+  const d = def;
   // The ordered ids as one JSON array: one value to decode rather than a row object per id
   // (a million of them cost hundreds of MB of transient memory).
   const [{ ids }] = (await d
@@ -189,7 +202,7 @@ export async function* streamList<R extends Record<string, unknown>, F>(
     const byId = new Map(found.map((r) => [row.id(r.packed), r.packed]));
     for (const id of batch) {
       const packed = byId.get(id);
-      if (packed) yield row.decode(packed) as R; // else deleted since the export started
+      if (packed) yield row.decode(packed) as ListRow<T>; // else deleted since the export started
     }
   }
 }

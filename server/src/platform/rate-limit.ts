@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema.ts';
+import { rateLimitCounters } from './rate-limit.tables.ts';
 
 /** How often one process deletes expired counters (the retention job also does, daily). */
 const PURGE_EVERY_MS = 60_000;

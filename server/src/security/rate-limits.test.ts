@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { logos, rateLimitCounters } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
-import { reencodeLogo } from '../features/partenaires/logo-image.ts';
+import { reencodeLogo } from '../features/logos/logo-image.ts';
 import { multipart, noisyPngLogo } from '../features/partenaires/partenaires.fixtures.ts';
 import type { AppInstance } from '../platform/app-instance.ts';
 import { rateCounters } from '../platform/rate-limit.ts';

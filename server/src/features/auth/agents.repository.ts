@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agentRoles, agents, roles, sessions } from '../../db/schema.ts';
 import { containsText } from '../../platform/list-query.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { agentRoles, agents, roles } from './auth.tables.ts';
+import { sessionsRepository } from './sessions.repository.ts';
 
 export type NewAgent = {
   username: string;
@@ -115,19 +116,14 @@ export const agentsRepository = {
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
       await tx.update(agents).set({ passwordHash, motDePasseAChanger: false }).where(eq(agents.id, agentId));
-      return endSessions(tx, agentId);
+      return sessionsRepository.endAll(tx, agentId);
     });
   },
   /** Disabling closes the agent's sessions at once; its roles stay, dormant, for a later re-enable. */
   async setActive(db: DbOrTx, agentId: number, actif: boolean): Promise<number> {
     return db.transaction(async (tx) => {
       await tx.update(agents).set({ actif }).where(eq(agents.id, agentId));
-      return actif ? 0 : endSessions(tx, agentId);
+      return actif ? 0 : sessionsRepository.endAll(tx, agentId);
     });
   },
 };
-
-async function endSessions(tx: DbOrTx, agentId: number) {
-  const ended = await tx.delete(sessions).where(eq(sessions.agentId, agentId)).returning({ id: sessions.id });
-  return ended.length;
-}

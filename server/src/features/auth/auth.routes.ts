@@ -1,12 +1,12 @@
 import { sessionEndpoints as api, MESSAGES } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { loadAgent } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
+import { loadAgent } from './sessions.repository.ts';
 
 export async function authRoutes(app: AppInstance) {
   const throttle = loginThrottle(app.rateCounters);

@@ -2,22 +2,18 @@ import { type EtudiantAction, type etudiantListQuerySchema, STATUT } from '@guic
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { etudiants, statuts } from '../../db/schema.ts';
-import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
-import { statutIdsMatching } from '../reference/reference.repository.ts';
+import {
+  containsText,
+  type ListDefinition,
+  type ListRow,
+  onParisDay,
+  runList,
+  streamList,
+} from '../../platform/list-query.ts';
+import { referenceLabels, statutIdsMatching } from '../reference/reference.repository.ts';
+import { etudiants } from './etudiants.tables.ts';
 
 export type EtudiantListParams = z.output<typeof etudiantListQuerySchema>;
-export type EtudiantRow = {
-  id: number;
-  date: Date;
-  email: string;
-  adresse: string;
-  cp: string;
-  ville: string;
-  ecole: string;
-  idStatut: number;
-  statut: string;
-};
 type Filter = EtudiantListParams['filter'];
 
 const rowFields = {
@@ -29,19 +25,15 @@ const rowFields = {
   ville: etudiants.ville,
   ecole: etudiants.ecole,
   idStatut: etudiants.statutId,
-  statut: statuts.libelle,
+  statut: referenceLabels.statut.libelle,
 };
+export type EtudiantRow = ListRow<typeof rowFields>;
 
 /** The table 'Demandes étudiants' and its CSV export: one definition, the same rows. */
-export const etudiantsList: ListDefinition<EtudiantRow, Filter> = {
+export const etudiantsList: ListDefinition<typeof rowFields, Filter> = {
   fields: rowFields,
   // The count query passes its own fields through the same joins.
-  from: (db, fields) =>
-    db
-      .select(fields as typeof rowFields)
-      .from(etudiants)
-      .innerJoin(statuts, eq(statuts.id, etudiants.statutId))
-      .$dynamic(),
+  from: (db, fields) => referenceLabels.statut.join(db.select(fields).from(etudiants).$dynamic(), etudiants.statutId),
   // The address column shows "cp ville": it sorts by postal code, then city.
   columns: {
     date: etudiants.date,

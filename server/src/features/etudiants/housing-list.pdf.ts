@@ -1,10 +1,10 @@
 import { formatDate, formatPhone } from '@guichet/contract';
 import PDFDocument from 'pdfkit';
-import type { inscriptions } from '../../db/schema.ts';
+import type { Offer } from '../inscriptions/inscriptions.repository.ts';
 
 /** What the list prints of a validated housing registration: where it is, when staff confirmed it, the housing facts and the owner's contact. */
 export type HousingOffer = Pick<
-  typeof inscriptions.$inferSelect,
+  Offer,
   | 'proximite'
   | 'type'
   | 'surface'
@@ -28,8 +28,7 @@ export type HousingOffer = Pick<
   | 'adresse'
   | 'cp'
   | 'ville'
-  | 'dateValidation'
->;
+> & { /** When staff confirmed the offer; none is printed without it. */ dateValidation: Date | null };
 export type HousingListSite = {
   nomSite: string;
   emailContact: string;

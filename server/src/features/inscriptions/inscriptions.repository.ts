@@ -1,6 +1,5 @@
 import {
   type InscriptionDetail,
-  type InscriptionListItem,
   type Logement,
   type LogementStored,
   PROXIMITES,
@@ -10,15 +9,26 @@ import {
 } from '@guichet/contract';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { inscriptions, statuts } from '../../db/schema.ts';
-import { containsText, type ListDefinition, onParisDay, runList, streamList } from '../../platform/list-query.ts';
+import {
+  containsText,
+  type ListDefinition,
+  type ListFields,
+  type ListParams,
+  onParisDay,
+  runList,
+  streamList,
+} from '../../platform/list-query.ts';
+import { referenceLabels } from '../reference/reference.repository.ts';
+import { inscriptions } from './inscriptions.tables.ts';
+
+const statut = referenceLabels.statut;
 
 /** Every owner and housing field of a stored registration, flat, as the export and the PDF use it. */
 const offerFields = {
   id: inscriptions.id,
   date: inscriptions.date,
   idStatut: inscriptions.statutId,
-  statut: statuts.libelle,
+  statut: statut.libelle,
   nom: inscriptions.nom,
   prenom: inscriptions.prenom,
   telephone: inscriptions.telephone,
@@ -63,7 +73,7 @@ export type ValidatedOffer = Offer & { dateValidation: Date };
  * (seeded data), the earliest it can have been validated.
  */
 export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
-  return db
+  const query = db
     .select({
       ...offerFields,
       dateValidation: sql<Date>`coalesce(${inscriptions.dateValidation}, ${inscriptions.date})`.mapWith(
@@ -71,7 +81,9 @@ export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
       ),
     })
     .from(inscriptions)
-    .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
+    .$dynamic();
+  return statut
+    .join(query, inscriptions.statutId)
     .where(eq(inscriptions.statutId, STATUT.valide))
     .orderBy(asc(proximiteRank), asc(inscriptions.proximite), desc(inscriptions.date), desc(inscriptions.id));
 }
@@ -96,16 +108,12 @@ const listFields = {
   telephone: inscriptions.telephone,
   email: inscriptions.email,
   idStatut: inscriptions.statutId,
-  statut: statuts.libelle,
+  statut: statut.libelle,
 };
 
 const base = {
-  from: (db: DbOrTx, fields: Record<string, unknown>) =>
-    db
-      .select(fields as typeof listFields)
-      .from(inscriptions)
-      .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
-      .$dynamic(),
+  from: (db: DbOrTx, fields: ListFields) =>
+    statut.join(db.select(fields).from(inscriptions).$dynamic(), inscriptions.statutId),
   columns: {
     date: inscriptions.date,
     nom: inscriptions.nom,
@@ -132,13 +140,8 @@ const base = {
 };
 
 /** The admin table and its export share everything but the selected fields. */
-export const inscriptionsList: ListDefinition<InscriptionListItem, InscriptionsFilter> = {
-  ...base,
-  fields: listFields,
-} as ListDefinition<InscriptionListItem, InscriptionsFilter>;
-const inscriptionsExport = { ...base, fields: offerFields } as ListDefinition<Offer, InscriptionsFilter>;
-
-type ListParams = Parameters<typeof runList<InscriptionListItem, InscriptionsFilter>>[2];
+export const inscriptionsList: ListDefinition<typeof listFields, InscriptionsFilter> = { ...base, fields: listFields };
+const inscriptionsExport: ListDefinition<typeof offerFields, InscriptionsFilter> = { ...base, fields: offerFields };
 
 export const inscriptionsRepository = {
   async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement): Promise<number> {
@@ -149,16 +152,14 @@ export const inscriptionsRepository = {
     return row.id;
   },
 
-  list: (db: DbOrTx, params: ListParams) => runList(db, inscriptionsList, params),
+  list: (db: DbOrTx, params: ListParams<InscriptionsFilter>) => runList(db, inscriptionsList, params),
 
-  exportRows: (db: DbOrTx, params: Omit<ListParams, 'page' | 'rowsPerPage'>) =>
+  exportRows: (db: DbOrTx, params: Omit<ListParams<InscriptionsFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, inscriptionsExport, params),
 
   async findById(db: DbOrTx, id: number): Promise<InscriptionDetail | undefined> {
-    const [r] = await db
-      .select(offerFields)
-      .from(inscriptions)
-      .innerJoin(statuts, eq(statuts.id, inscriptions.statutId))
+    const [r] = await statut
+      .join(db.select(offerFields).from(inscriptions).$dynamic(), inscriptions.statutId)
       .where(eq(inscriptions.id, id));
     if (!r) return undefined;
     return {

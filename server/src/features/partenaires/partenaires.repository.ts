@@ -2,26 +2,27 @@ import {
   type PartenaireAdmin,
   type PartenaireData,
   type PartenaireFields,
-  type PartenaireListItem,
   type PartenairePublic,
   type PartenaireType,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, filtres, partenaires, statuts } from '../../db/schema.ts';
 import {
   containsText,
   type ListDefinition,
+  type ListFields,
   type ListParams,
+  type ListRow,
   onParisDay,
   runList,
   streamList,
 } from '../../platform/list-query.ts';
-import { categorieIdsMatching, statutIdsMatching } from '../reference/reference.repository.ts';
-import { logosRepository } from './logos.repository.ts';
+import { categorieIdsMatching, referenceLabels, statutIdsMatching } from '../reference/reference.repository.ts';
+import { partenaires } from './partenaires.tables.ts';
 
 const p = partenaires;
+const { statut, categorie, filtre } = referenceLabels;
 
 /** The partner's own fields (the form's), selected by their API names. */
 const dataFields = {
@@ -72,9 +73,9 @@ const listFields = {
   dateLastUpdate: p.dateLastUpdate,
   nom: p.nom,
   lien: p.lien,
-  categorie: categories.libelle,
+  categorie: categorie.libelle,
   idCategorie: p.categorieId,
-  statut: statuts.libelle,
+  statut: statut.libelle,
   idStatut: p.statutId,
   actif: p.actif,
 };
@@ -82,20 +83,16 @@ const exportFields = {
   ...listFields,
   ...dataFields,
   typePartenaire: p.typePartenaire,
-  filtre: filtres.libelle,
+  filtre: filtre.libelle,
 };
-export type PartenaireExportRow = PartenaireListItem &
-  PartenaireData & { typePartenaire: string; filtre: string | null };
+export type PartenaireExportRow = ListRow<typeof exportFields>;
+
+/** A partner with its status, category and filter labels (the category and filter may be missing). */
+const withLabels = (db: DbOrTx, fields: ListFields) =>
+  filtre.join(categorie.join(statut.join(db.select(fields).from(p).$dynamic(), p.statutId), p.categorieId), p.filtreId);
 
 const base = {
-  from: (db: DbOrTx, fields: Record<string, unknown>) =>
-    db
-      .select(fields as typeof listFields)
-      .from(p)
-      .innerJoin(statuts, eq(statuts.id, p.statutId))
-      .leftJoin(categories, eq(categories.id, p.categorieId))
-      .leftJoin(filtres, eq(filtres.id, p.filtreId))
-      .$dynamic(),
+  from: withLabels,
   columns: {
     tempdata: sql`(${p.tempdata} is not null)`,
     token: sql`(${p.tokenHash} is not null)`,
@@ -103,7 +100,7 @@ const base = {
     dateLastUpdate: p.dateLastUpdate,
     nom: p.nom,
     lien: p.lien,
-    categorie: categories.libelle,
+    categorie: categorie.libelle,
     statut: p.statutId,
     actif: p.actif,
   },
@@ -130,14 +127,14 @@ const base = {
   ],
   id: p.id,
 };
-export const partenairesList = { ...base, fields: listFields } as unknown as ListDefinition<
-  PartenaireListItem,
-  PartenairesListFilter
->;
-const partenairesExport = { ...base, fields: exportFields } as unknown as ListDefinition<
-  PartenaireExportRow,
-  PartenairesListFilter
->;
+export const partenairesList: ListDefinition<typeof listFields, PartenairesListFilter> = {
+  ...base,
+  fields: listFields,
+};
+const partenairesExport: ListDefinition<typeof exportFields, PartenairesListFilter> = {
+  ...base,
+  fields: exportFields,
+};
 
 /** What the renewal and review rules need to know about a locked partner. */
 export type PartenaireState = {
@@ -219,34 +216,33 @@ export const partenairesRepository = {
   },
 
   async findAdmin(db: DbOrTx, id: number): Promise<PartenaireAdmin | undefined> {
-    const [r] = await db
+    const query = db
       .select({
         id: p.id,
         date: p.date,
         dateLastUpdate: p.dateLastUpdate,
         typePartenaire: p.typePartenaire,
         ...dataFields,
-        statut: statuts.libelle,
+        statut: statut.libelle,
         idStatut: p.statutId,
-        categorie: categories.libelle,
+        categorie: categorie.libelle,
         idCategorie: p.categorieId,
         filtreId: p.filtreId,
-        filtreTag: filtres.libelle,
+        filtreTag: filtre.libelle,
         actif: p.actif,
         tokenHash: p.tokenHash,
         tokenSentAt: p.tokenSentAt,
         tempdata: p.tempdata,
       })
       .from(p)
-      .innerJoin(statuts, eq(statuts.id, p.statutId))
-      .leftJoin(categories, eq(categories.id, p.categorieId))
-      .leftJoin(filtres, eq(filtres.id, p.filtreId))
+      .$dynamic();
+    const [r] = await filtre
+      .join(categorie.join(statut.join(query, p.statutId), p.categorieId), p.filtreId)
       .where(eq(p.id, id));
     if (!r) return undefined;
     const { filtreId, filtreTag, tokenHash, tempdata, ...rest } = r;
     return {
       ...rest,
-      typePartenaire: rest.typePartenaire as PartenaireType,
       filtre: filtreId !== null && filtreTag !== null ? { id: filtreId, tag: filtreTag } : null,
       token: tokenHash !== null,
       tempdata: (tempdata as PartenaireData | null) ?? null,
@@ -295,21 +291,13 @@ export const partenairesRepository = {
     await tx.update(p).set({ tempdata: null }).where(eq(p.id, id));
   },
 
-  async categorieExists(db: DbOrTx, id: number): Promise<boolean> {
-    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-    return !!row;
-  },
-  async filtreExists(db: DbOrTx, id: number): Promise<boolean> {
-    const [row] = await db.select({ id: filtres.id }).from(filtres).where(eq(filtres.id, id));
-    return !!row;
-  },
-
   /**
    * Retention: refused partners (statut 3) whose last recorded change — registration, confirmed
-   * update or renewal mail — is before `before`, with their logos once nothing else uses them.
-   * A pending proposal keeps the partner until staff review it. Call it inside a transaction.
+   * update or renewal mail — is before `before`. A pending proposal keeps the partner until staff
+   * review it. Returns how many went and the logos they used, for the logos feature to delete
+   * those nothing else uses (in the same transaction).
    */
-  async purgeRefused(db: DbOrTx, before: Date): Promise<{ partenaires: number; logos: number }> {
+  async purgeRefused(db: DbOrTx, before: Date): Promise<{ partenaires: number; logos: string[] }> {
     const deleted = await db
       .delete(p)
       .where(
@@ -320,9 +308,20 @@ export const partenairesRepository = {
         ),
       )
       .returning({ logo: p.logo });
-    const names = [...new Set(deleted.map((r) => r.logo))];
-    return { partenaires: deleted.length, logos: await logosRepository.deleteUnused(db, names) };
+    return { partenaires: deleted.length, logos: [...new Set(deleted.map((r) => r.logo))] };
   },
+
+  /**
+   * Whether a partner or a pending proposal uses the logo named by `name` (a column of the caller's
+   * query): what makes a logo an orphan is this feature's knowledge, the logos feature asks for it.
+   */
+  usesLogo: (db: DbOrTx, name: SQLWrapper): SQL =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(p)
+        .where(or(eq(p.logo, name), sql`${p.tempdata}->>'logo' = ${name}`)),
+    ),
 
   list: (db: DbOrTx, params: ListParams<PartenairesListFilter>) => runList(db, partenairesList, params),
   exportRows: (db: DbOrTx, params: Omit<ListParams<PartenairesListFilter>, 'page' | 'rowsPerPage'>) =>

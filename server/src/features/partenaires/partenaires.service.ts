@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
+import { logosRepository } from '../logos/logos.repository.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
-import { logosRepository } from './logos.repository.ts';
 import { type AdminWrite, partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
@@ -94,9 +94,9 @@ export async function sendRenewal(deps: PartenairesDeps, id: number) {
 /** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */
 export async function updateByStaff(deps: PartenairesDeps, id: number, write: AdminWrite) {
   const errors = [];
-  if (write.categorie !== null && !(await repo.categorieExists(deps.db, write.categorie)))
+  if (write.categorie !== null && !(await referenceRepository.categorieExists(deps.db, write.categorie)))
     errors.push({ key: 'categorie', error: M.categorieInconnue });
-  if (write.filtre !== null && !(await repo.filtreExists(deps.db, write.filtre)))
+  if (write.filtre !== null && !(await referenceRepository.filtreExists(deps.db, write.filtre)))
     errors.push({ key: 'filtre', error: M.filtreInconnu });
   if (!(await logosRepository.exists(deps.db, write.logo))) errors.push({ key: 'logo', error: M.logoInconnu });
   if (errors.length) throw badRequest(errors, MESSAGES.erreurEnregistrement);

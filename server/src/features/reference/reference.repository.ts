@@ -1,8 +1,9 @@
 import type { Categorie, Filtre, Params, Statut } from '@guichet/contract';
-import { asc } from 'drizzle-orm';
+import { asc, type Column, eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, filtres, params, statuts } from '../../db/schema.ts';
 import { STATUTS } from '../../db/seed.ts';
+import { categories, filtres, params, statuts } from './reference.tables.ts';
 
 /** Lower case without accents, as the database's immutable_unaccent(lower(…)). */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -24,6 +25,28 @@ export async function categorieIdsMatching(db: DbOrTx, term: string): Promise<nu
 /** The academic year starts in September: November 2026 belongs to 2026-2027. */
 export const academicYear = (d = new Date()) => (d.getMonth() >= 8 ? d.getFullYear() : d.getFullYear() - 1);
 
+/**
+ * The labels other features show beside their rows: each label's column and the join that brings
+ * it, so a list still reads its labels in the same query while the reference tables stay this
+ * feature's. A status is required (inner join); a category or a filter may be missing (left join:
+ * the label is null).
+ */
+export const referenceLabels = {
+  statut: {
+    libelle: statuts.libelle,
+    join: <Q extends PgSelect>(query: Q, statutId: Column) => query.innerJoin(statuts, eq(statuts.id, statutId)),
+  },
+  categorie: {
+    libelle: categories.libelle,
+    join: <Q extends PgSelect>(query: Q, categorieId: Column) =>
+      query.leftJoin(categories, eq(categories.id, categorieId)),
+  },
+  filtre: {
+    libelle: filtres.libelle,
+    join: <Q extends PgSelect>(query: Q, filtreId: Column) => query.leftJoin(filtres, eq(filtres.id, filtreId)),
+  },
+};
+
 export const referenceRepository = {
   async params(db: DbOrTx): Promise<Params> {
     const rows = await db.select().from(params);
@@ -41,5 +64,13 @@ export const referenceRepository = {
   async filtres(db: DbOrTx): Promise<Filtre[]> {
     const rows = await db.select().from(filtres).orderBy(asc(filtres.id));
     return rows.map((r) => ({ ...r, tag: r.libelle }));
+  },
+  async categorieExists(db: DbOrTx, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+    return !!row;
+  },
+  async filtreExists(db: DbOrTx, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: filtres.id }).from(filtres).where(eq(filtres.id, id));
+    return !!row;
   },
 };

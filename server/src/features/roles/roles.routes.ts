@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { loggedAction } from '../../platform/security-log.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
-import { rolesRepository } from './roles.repository.ts';
+import { rolesRepository } from '../auth/roles.repository.ts';
 import { updateRoleAgents } from './roles.service.ts';
 
 /** /api/admin: the roles screen and its agent search (ROLE_ADMIN or ROLE_ADMIN_ROLE). */

@@ -2,7 +2,7 @@ import { ROLE_MESSAGES, ROLE_RULES, type RoleCode } from '@guichet/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
-import { rolesRepository } from './roles.repository.ts';
+import { rolesRepository } from '../auth/roles.repository.ts';
 
 /** The role that must always keep an active agent (decisions §4). */
 export const ADMIN_ROLE: RoleCode = 'ROLE_ADMIN';

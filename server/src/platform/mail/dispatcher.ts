@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox } from './mail.tables.ts';
 import { withoutPersonalLinks } from './render.ts';
 import { createDelivery, type DeliveryConfig } from './transport.ts';
 

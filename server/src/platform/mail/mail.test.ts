@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { describeOn, testApp, testDatabase } from '../../../test/harness.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import type { Database } from '../../db/client.ts';
-import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 import { enqueueMail, type MailDispatcher, type OutgoingMail, startMailDispatcher } from './index.ts';
+import { mailAttachments, mailOutbox } from './mail.tables.ts';
 
 const PUBLIC_URL = 'https://guichet.example.fr';
 const MAIL_FROM = 'Guichet numérique étudiant <ne-pas-repondre@guichet.example.fr>';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { mailAttachments, mailOutbox, type OutboxAttachment } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox, type OutboxAttachment } from './mail.tables.ts';
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type OutgoingMail = {

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { logos, partenaires } from '../../db/schema.ts';
+import { jpegLogo, multipart, noisyPngLogo, pngLogo, register, upload } from '../partenaires/partenaires.fixtures.ts';
 import { reencodeLogo } from './logo-image.ts';
-import { jpegLogo, multipart, noisyPngLogo, pngLogo, register, upload } from './partenaires.fixtures.ts';
 
 const refused = {
   status: 'error',

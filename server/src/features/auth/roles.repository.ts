@@ -1,20 +1,16 @@
-import type { AgentSummary, RoleListItem } from '@guichet/contract';
+import type { AgentSummary } from '@guichet/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agentRoles, agents, roles } from '../../db/schema.ts';
 import { containsText, type ListDefinition, type ListParams, runList } from '../../platform/list-query.ts';
+import { agentRoles, agents, roles } from './auth.tables.ts';
 
 type RoleFilter = { libelle?: string };
 
 const listFields = { id: roles.id, code: roles.code, libelle: roles.libelle };
-const roleList: ListDefinition<RoleListItem, RoleFilter> = {
+const roleList: ListDefinition<typeof listFields, RoleFilter> = {
   fields: listFields,
   // The helper selects either these fields or a count, always from the same table.
-  from: (db, fields) =>
-    db
-      .select(fields as typeof listFields)
-      .from(roles)
-      .$dynamic(),
+  from: (db, fields) => db.select(fields).from(roles).$dynamic(),
   columns: { libelle: roles.libelle },
   defaultSort: { name: 'libelle', direction: 'asc' },
   searchIn: [roles.libelle],
@@ -22,7 +18,7 @@ const roleList: ListDefinition<RoleListItem, RoleFilter> = {
   id: roles.id,
 };
 
-/** Roles and who holds them (tables roles and agent_roles). */
+/** Roles and who holds them (tables roles and agent_roles), for the roles screen and the CLI. */
 export const rolesRepository = {
   list: (db: DbOrTx, params: ListParams<RoleFilter>) => runList(db, roleList, params),
 

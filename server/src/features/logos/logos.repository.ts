@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logos, partenaires } from '../../db/schema.ts';
+import { partenairesRepository } from '../partenaires/partenaires.repository.ts';
 import type { LogoImage } from './logo-image.ts';
+import { logos } from './logos.tables.ts';
 
 /**
  * A logo nobody refers to is kept this long: the time to finish filling in a form after uploading
@@ -9,12 +10,8 @@ import type { LogoImage } from './logo-image.ts';
  */
 export const ORPHAN_LOGO_MS = 2 * 60 * 60 * 1000;
 
-/** A partner or a pending proposal that uses the logo of the row being looked at. */
-const usedBy = (db: DbOrTx) =>
-  db
-    .select({ one: sql`1` })
-    .from(partenaires)
-    .where(or(eq(partenaires.logo, logos.name), sql`${partenaires.tempdata}->>'logo' = ${logos.name}`));
+/** No partner and no pending proposal uses the logo of the row being looked at (partners know their logos). */
+const unused = (db: DbOrTx) => not(partenairesRepository.usesLogo(db, logos.name));
 
 /** Logos are rows (decisions §4): every server process serves every logo, a backup holds them. */
 export const logosRepository = {
@@ -40,7 +37,7 @@ export const logosRepository = {
     const [row] = await db
       .select({ bytes: sql<string>`coalesce(sum(octet_length(${logos.data})), 0)` })
       .from(logos)
-      .where(notExists(usedBy(db)));
+      .where(unused(db));
     return Number(row?.bytes ?? 0);
   },
 
@@ -51,7 +48,7 @@ export const logosRepository = {
   async deleteOrphans(db: DbOrTx, now = new Date()): Promise<number> {
     const deleted = await db
       .delete(logos)
-      .where(and(lt(logos.createdAt, new Date(now.getTime() - ORPHAN_LOGO_MS)), notExists(usedBy(db))))
+      .where(and(lt(logos.createdAt, new Date(now.getTime() - ORPHAN_LOGO_MS)), unused(db)))
       .returning({ name: logos.name });
     return deleted.length;
   },
@@ -61,7 +58,7 @@ export const logosRepository = {
     if (names.length === 0) return 0;
     const deleted = await db
       .delete(logos)
-      .where(and(inArray(logos.name, names), notExists(usedBy(db))))
+      .where(and(inArray(logos.name, names), unused(db)))
       .returning({ name: logos.name });
     return deleted.length;
   },

@@ -1,0 +1,35 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bytea, now } from '../../db/columns.ts';
+
+// Outbound mail: the platform's mail module owns these tables; features queue mail through it.
+
+/** Attachment bodies, stored once and shared by every mail that carries them. */
+export const mailAttachments = pgTable('mail_attachments', {
+  id: serial().primaryKey(),
+  sha256: varchar({ length: 64 }).notNull().unique(),
+  content: bytea().notNull(),
+  createdAt: now(),
+});
+export type OutboxAttachment = { filename: string; contentType: string; attachmentId: number };
+/** The outbox: a mail is a row written in the transaction of the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    messageId: varchar('message_id', { length: 200 }).notNull().unique(),
+    to: varchar({ length: 500 }).notNull(),
+    subject: varchar({ length: 300 }).notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
+    /** Links carrying a token, until sent: then blanked from text and html, and this emptied. */
+    personalLinks: jsonb('personal_links').$type<string[]>().notNull().default([]),
+    status: varchar({ length: 10 }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: now(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
