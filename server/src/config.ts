@@ -113,7 +113,7 @@ const configSchema = envSchema.transform((e) => ({
   retentionDays: e.RETENTION_DAYS,
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
   partnerLinkDays: e.PARTNER_LINK_DAYS,
-  /** Logo bytes one address may upload in 24 hours, in KB (features/partenaires/logo-quota.ts). */
+  /** Logo bytes one address may upload in 24 hours, in KB (features/logos/logo-quota.ts). */
   logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
   /** Bytes of logos not yet used by any partner that the database may hold, in KB. */
   logoQuotaKbTotal: e.LOGO_QUOTA_KB_TOTAL,
