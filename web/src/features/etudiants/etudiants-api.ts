@@ -15,9 +15,11 @@ export const etudiantKeys = {
   list: listQueryKey(api.list),
 };
 
-/** The public form: a student asks for the housing list. */
-export const useEtudiantRequest = () =>
-  useMutation({ mutationFn: (body: EndpointBody<typeof api.add>) => call(api.add, { body }) });
+/**
+ * The public form: a student asks for the housing list. A plain call, not a mutation: the public
+ * forms load without TanStack Query (lib/queries.tsx).
+ */
+export const sendEtudiantRequest = (body: EndpointBody<typeof api.add>) => call(api.add, { body });
 
 /** Validate (mails the housing list) or refuse a selection; the table reloads once the server has applied it. */
 export function useEtudiantAction() {

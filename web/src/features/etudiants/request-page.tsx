@@ -8,7 +8,7 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
-import { useEtudiantRequest } from './etudiants-api.ts';
+import { sendEtudiantRequest } from './etudiants-api.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
@@ -16,12 +16,11 @@ const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 export function RequestPage() {
   usePageTitle('Demander la liste des logements');
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const request = useEtudiantRequest();
   const form = useContractForm({
     schema: etudiantRequestSchema,
     // No school until one is chosen: the select shows « Choisir… ».
     defaultValues: { email: '', cp: '', ville: '' },
-    submit: (body) => request.mutateAsync(body),
+    submit: sendEtudiantRequest,
     onSuccess: (res) => setConfirmation(res.message),
     // A refusal of the input says so; anything else (too many requests, no network) gives the server's reason.
     invalidMessage: MESSAGES.remplirTousLesChamps,

@@ -1,5 +1,4 @@
 import { ETUDIANT_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,12 +19,11 @@ afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5_000 });
 
 function renderPage() {
+  // Without a QueryClientProvider, as the app serves its public forms.
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <RequestPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <RequestPage />
+    </MemoryRouter>,
   );
 }
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
