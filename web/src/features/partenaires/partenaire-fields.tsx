@@ -44,7 +44,12 @@ const INPUT: Record<TextKey, { autoComplete: string; inputMode?: 'tel' | 'numeri
 };
 
 /** A labelled, required text field; its error (client or server) shows under it and is linked to it. */
-export function PartenaireInput<T extends FieldValues>({ form, name, multiline }: Input<T> & { multiline?: boolean }) {
+export function PartenaireInput<T extends FieldValues>({
+  form,
+  name,
+  label = L[name],
+  required = true,
+}: Input<T> & { label?: string; required?: boolean }) {
   const path = name as FieldPath<T>;
   const value = useWatch({ control: form.control, name: path });
   const max = PARTENAIRE_MAX[name];
@@ -53,9 +58,9 @@ export function PartenaireInput<T extends FieldValues>({ form, name, multiline }
     <TextInput
       form={form}
       name={path}
-      label={L[name]}
-      required
-      multiline={multiline}
+      label={label}
+      required={required}
+      multiline={name === 'presentation'}
       maxLength={max}
       autoComplete={INPUT[name].autoComplete}
       inputMode={INPUT[name].inputMode}
@@ -149,7 +154,7 @@ export function PublicFields<T extends FieldValues>({ form }: { form: Partenaire
           <PartenaireInput form={form} name="lienOffres" />
         </Grid>
       </Grid>
-      <PartenaireInput form={form} name="presentation" multiline />
+      <PartenaireInput form={form} name="presentation" />
       <PartenaireLogo form={form} />
     </Stack>
   );

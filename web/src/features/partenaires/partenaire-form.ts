@@ -1,5 +1,4 @@
 import {
-  type FieldError,
   formatPhone,
   normalizeLink,
   normalizePhone,
@@ -8,15 +7,11 @@ import {
   type PartenaireData,
   type PartenaireFields,
   shapePhoneInput,
-  toFieldErrors,
 } from '@guichet/contract';
-import type { z } from 'zod';
-import { ApiError } from '../../lib/api.ts';
 
 export type FieldKey = keyof PartenaireFields;
 /** What the person typed, as text (civiliteR included). */
 export type Values = Record<FieldKey, string>;
-export type Errors = Partial<Record<string, string>>;
 
 export const emptyValues = (): Values => Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, ''])) as Values;
 const isPhone = (k: FieldKey) => k === 'telephone' || k === 'telephoneR';
@@ -38,17 +33,3 @@ export function shapeInput(key: FieldKey, raw: string): string {
 
 /** Leaving a link field shows what will be stored (https:// added), when it is a valid link. */
 export const tidyLink = (raw: string) => normalizeLink(raw) ?? raw;
-
-/** The contract's own schema, run before sending: the same messages the server would give. */
-export function check(schema: z.ZodType, body: unknown): Errors {
-  const parsed = schema.safeParse(body);
-  return parsed.success ? {} : toErrors(toFieldErrors(parsed.error.issues));
-}
-const toErrors = (list: FieldError[]): Errors => Object.fromEntries(list.map((e) => [e.key, e.error]));
-export const serverErrors = (err: unknown): Errors => (err instanceof ApiError ? toErrors(err.errors) : {});
-
-/** Moves focus to the first field in error, in the order of the form. */
-export function focusFirstError(errors: Errors, prefix = 'champ') {
-  const first = [...PARTENAIRE_FIELD_KEYS, 'statut', 'actif', 'categorie', 'filtre'].find((k) => errors[k]);
-  if (first) document.getElementById(`${prefix}-${first}`)?.focus();
-}

@@ -1,16 +1,9 @@
-import { MESSAGES, partenaireFieldsSchema } from '@guichet/contract';
+import { MESSAGES, type PartenaireFieldsInput, partenaireFieldsSchema } from '@guichet/contract';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { type PageFeedback, settle } from './admin-feedback.tsx';
-import {
-  check,
-  type Errors,
-  type FieldKey,
-  focusFirstError,
-  serverErrors,
-  toValues,
-  type Values,
-} from './partenaire-form.ts';
+import { SubmitButton } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
+import { FeedbackSnackbar, isConflict, type PageFeedback, settle } from './admin-feedback.tsx';
+import { toValues } from './partenaire-form.ts';
 import { type PartenaireDetail, useAcceptChanges, useRejectChanges } from './partenaires-api.ts';
 import { ProposalReview } from './proposal-review.tsx';
 
@@ -24,33 +17,24 @@ export function ProposalPanel(props: {
   feedback: PageFeedback;
 }) {
   const { partenaire: p, busy, feedback } = props;
-  const [proposal, setProposal] = useState<Values>(() => toValues(p.tempdata));
-  const [errors, setErrors] = useState<Errors>({});
   const accept = useAcceptChanges(p.id);
   const reject = useRejectChanges(p.id);
-
-  const showErrors = (found: Errors) => {
-    setErrors(found);
-    focusFirstError(found, 'proposition');
-  };
-
-  function validate() {
-    const local = check(partenaireFieldsSchema, proposal);
-    if (Object.keys(local).length) {
-      showErrors(local);
-      feedback.error(MESSAGES.erreurVerifierSaisie);
-      return;
-    }
-    const body = partenaireFieldsSchema.parse(proposal);
-    void settle(accept.mutateAsync(body), feedback, MESSAGES.erreurVerifierSaisie, (err) =>
-      showErrors(serverErrors(err)),
-    );
-  }
-
-  const onChange = (key: FieldKey, value: string) => {
-    setProposal((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useContractForm({
+    schema: partenaireFieldsSchema,
+    defaultValues: toValues(p.tempdata) as PartenaireFieldsInput,
+    idPrefix: 'proposition',
+    submit: (proposal) =>
+      accept.mutateAsync(proposal).catch((err: unknown) => {
+        // Changed meanwhile: the page reloads (see useAcceptChanges) and says why.
+        if (!isConflict(err)) throw err;
+        feedback.error(err.message);
+        return null;
+      }),
+    onSuccess: (res) => {
+      if (res) feedback.success(res.message ?? MESSAGES.enregistrementReussi);
+    },
+    invalidMessage: MESSAGES.erreurVerifierSaisie,
+  });
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="titre-proposition">
@@ -58,20 +42,23 @@ export function ProposalPanel(props: {
         Modifications proposées par le partenaire
       </Typography>
       <Alert severity="info">{INFO_TEMPDATA}</Alert>
-      <ProposalReview current={toValues(p)} proposal={proposal} errors={errors} onChange={onChange} />
-      <Stack direction="row" spacing={2}>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={busy}
-          onClick={() => settle(reject.mutateAsync(undefined), feedback, MESSAGES.erreurVerifierSaisie)}
-        >
-          Refuser les modifications
-        </Button>
-        <Button variant="contained" disabled={busy} onClick={validate}>
-          Valider les modifications
-        </Button>
+      <Stack component="form" {...form.formProps} spacing={2}>
+        <ProposalReview current={toValues(p)} form={form} />
+        <Stack direction="row" spacing={2}>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={busy}
+            onClick={() => settle(reject.mutateAsync(undefined), feedback, MESSAGES.erreurVerifierSaisie)}
+          >
+            Refuser les modifications
+          </Button>
+          <SubmitButton form={form} disabled={busy}>
+            Valider les modifications
+          </SubmitButton>
+        </Stack>
       </Stack>
+      <FeedbackSnackbar banner={form.banner.banner} onClose={form.banner.clear} />
     </Stack>
   );
 }

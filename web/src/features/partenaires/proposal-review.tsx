@@ -1,4 +1,4 @@
-import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_FIELD_KEYS, PARTENAIRE_MAX } from '@guichet/contract';
+import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_FIELD_KEYS } from '@guichet/contract';
 import {
   Box,
   Chip,
@@ -9,24 +9,21 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { LogoField } from './logo-field.tsx';
-import { type Errors, type FieldKey, shapeInput, tidyLink, type Values } from './partenaire-form.ts';
+import { type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
+import { SelectInput } from '../../components/form/fields.tsx';
+import { type PartenaireForm, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
+import { sameValues, type Values } from './partenaire-form.ts';
 import { logoSrc } from './partenaires-api.ts';
 
 /**
  * Current and proposed values side by side (spec §2): a changed row is tinted AND marked
- * « modifié », so the change never rests on colour alone. The proposal stays editable.
+ * « modifié », so the change never rests on colour alone. The proposal stays editable: `form`
+ * holds it (ids `proposition-…`).
  */
-export function ProposalReview(props: {
-  current: Values;
-  proposal: Values;
-  errors: Errors;
-  onChange: (key: FieldKey, value: string) => void;
-}) {
-  const { current, proposal, errors, onChange } = props;
+export function ProposalReview<T extends FieldValues>({ current, form }: { current: Values; form: PartenaireForm<T> }) {
+  const proposal = { ...current, ...(useWatch({ control: form.control }) as Partial<Values>) };
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Comparaison des données actuelles et des modifications proposées">
@@ -45,8 +42,8 @@ export function ProposalReview(props: {
         </TableHead>
         <TableBody>
           {PARTENAIRE_FIELD_KEYS.map((key) => {
-            const changed = current[key] !== proposal[key];
-            const id = `proposition-${key}`;
+            // The same comparison as the forms: a phone in another spelling is no change.
+            const changed = !sameValues({ ...current, [key]: proposal[key] }, current);
             return (
               <TableRow
                 key={key}
@@ -77,51 +74,17 @@ export function ProposalReview(props: {
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top' }}>
                   {key === 'logo' ? (
-                    <LogoField
-                      id={id}
-                      label="Logo proposé"
-                      value={proposal.logo}
-                      nom={proposal.nom}
-                      error={errors.logo}
-                      onChange={(file) => onChange('logo', file)}
-                    />
+                    <PartenaireLogo form={form} label="Logo proposé" />
                   ) : key === 'civiliteR' ? (
-                    <TextField
-                      id={id}
-                      select
+                    <SelectInput
+                      form={form}
+                      name={'civiliteR' as FieldPath<T>}
                       label={`${L[key]} proposée`}
-                      value={proposal[key]}
-                      onChange={(e) => onChange(key, e.target.value)}
-                      error={!!errors[key]}
-                      helperText={errors[key] ?? ' '}
-                      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    >
-                      {CIVILITES.map((c) => (
-                        <option key={c} value={c}>
-                          {c}
-                        </option>
-                      ))}
-                    </TextField>
-                  ) : (
-                    <TextField
-                      id={id}
-                      label={`${L[key]} (proposition)`}
-                      value={proposal[key]}
-                      multiline={key === 'presentation'}
-                      onChange={(e) => onChange(key, shapeInput(key, e.target.value))}
-                      onBlur={
-                        key === 'lien' || key === 'lienOffres'
-                          ? () => onChange(key, tidyLink(proposal[key]))
-                          : undefined
-                      }
-                      error={!!errors[key]}
-                      helperText={
-                        key === 'presentation'
-                          ? `${errors[key] ? `${errors[key]} — ` : ''}${proposal[key].length} / ${PARTENAIRE_MAX.presentation} caractères`
-                          : (errors[key] ?? ' ')
-                      }
-                      slotProps={{ htmlInput: { maxLength: (PARTENAIRE_MAX as Record<string, number>)[key] } }}
+                      placeholder={null}
+                      options={CIVILITES}
                     />
+                  ) : (
+                    <PartenaireInput form={form} name={key} label={`${L[key]} (proposition)`} required={false} />
                   )}
                 </TableCell>
               </TableRow>

@@ -107,7 +107,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
             <PartenaireInput form={form} name="nom" />
             <PartenaireInput form={form} name="lien" />
             <PartenaireInput form={form} name="lienOffres" />
-            <PartenaireInput form={form} name="presentation" multiline />
+            <PartenaireInput form={form} name="presentation" />
           </Stack>
           <Stack component="section" aria-labelledby="section-autres" spacing={2}>
             <Typography id="section-autres" variant="h5" component="h2">
