@@ -79,6 +79,7 @@ const tick = (email: string) => {
   const line = within(grid()).getByText(email).closest('[role="row"]') as HTMLElement;
   fireEvent.click(within(line).getByRole('checkbox', { name: /^(Dés|S)électionner la ligne$/ }));
 };
+const nextPage = () => fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
 const selectAll = () =>
   fireEvent.click(screen.getByRole('checkbox', { name: /^(Dés|S)électionner toutes les lignes$/ }));
 const act = () => {
@@ -113,7 +114,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     const fetchMock = server(25);
     renderTable();
     await shown('etudiant1@exemple.fr');
-    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    nextPage();
     await shown('etudiant11@exemple.fr');
     expect(lastQuery(fetchMock)).toMatchObject({ page: '1', rowsPerPage: '10', 'sort[name]': 'date' });
     expect(screen.getByText('11–20 sur 25')).toBeTruthy();
@@ -128,7 +129,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     const fetchMock = server(25);
     renderTable();
     await shown('etudiant1@exemple.fr');
-    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    nextPage();
     await shown('etudiant11@exemple.fr');
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
@@ -192,7 +193,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     selectAll();
     expect(act()).toHaveLength(10);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    nextPage();
     await shown('etudiant11@exemple.fr');
     expect(screen.getByText('Aucune ligne sélectionnée')).toBeTruthy();
     expect(act()).toEqual([]);
