@@ -38,6 +38,7 @@ import { frameworkErrors, HttpError, registerErrorHandling } from './platform/er
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
+import { refuseUndeclaredRoutes } from './platform/route.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
 
 export type AppDeps = {
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeList.push({ method, url: r.url, access: r.config?.access });
   });
+  refuseUndeclaredRoutes(app);
   app.decorate('mail', createMailer({ publicUrl: config.publicUrl, wake: () => mailDispatcher?.wake() }));
   registerErrorHandling(app);
   // API answers, the session calls and /logout are never stored by a browser or a proxy, unless a

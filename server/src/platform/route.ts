@@ -42,6 +42,10 @@ export function route<E extends EndpointDef>(
   const admin = e.path.startsWith('/api/admin/');
   const agentAccess = e.access !== 'public' && e.access !== 'token';
   if (admin !== agentAccess) throw new Error(`${endpointKey(e)} : accès « ${e.access} » incohérent avec son chemin.`);
+  // Only the admin scope runs the session and role guard (platform/auth.ts guardAdminScope).
+  if (admin && !app.prefix.startsWith('/api/admin')) {
+    throw new Error(`${endpointKey(e)} doit être déclarée dans la portée d’administration.`);
+  }
   const tag = endpointTag(e);
   const config: FastifyContextConfig = {
     ...extras.config,

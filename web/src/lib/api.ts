@@ -8,6 +8,7 @@ import {
   type HasPathParams,
   HONEYPOT_FIELD,
   type PathParams,
+  sessionEndpoints,
 } from '@guichet/contract';
 import { toQuery } from './query-string.ts';
 
@@ -27,24 +28,16 @@ export class ApiError extends Error {
   }
 }
 
-export { toQuery };
-
 /**
  * Where a 401 sends the browser: the session is gone. A 403 (logged in, right missing or withdrawn)
  * is an ApiError like any other: the admin shell shows its "Accès refusé" page, the session stays.
  */
-export const DENIED_URL = '/logout?refus=1';
+export const DENIED_URL = `${sessionEndpoints.logout.path}?refus=1`;
 
 /** A call that never reached the server (no network, server down). */
 export const UNREACHABLE = 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.';
 
-async function request<T>(
-  method: string,
-  path: string,
-  opts: { params?: object; body?: unknown; form?: FormData } = {},
-) {
-  const q = toQuery(opts.params);
-  const url = `/api/${path.replace(/^\/?(api\/)?/, '')}${q ? `?${q}` : ''}`;
+async function request<T>(method: string, url: string, opts: { body?: unknown; form?: FormData; login?: boolean }) {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -60,7 +53,7 @@ async function request<T>(
     throw new ApiError(0, UNREACHABLE);
   }
   const data = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : undefined;
-  if (res.status === 401 && !url.startsWith('/api/login')) {
+  if (res.status === 401 && !opts.login) {
     window.location.assign(DENIED_URL);
     // The page is leaving: never resolve, so no screen flashes an error meanwhile.
     return new Promise<T>(() => {});
@@ -91,7 +84,9 @@ type ArgsOf<E extends EndpointDef> = object extends CallArgs<E> ? [args?: CallAr
 export function call<E extends EndpointDef>(endpoint: E, ...[args]: ArgsOf<E>): Promise<EndpointResponse<E>> {
   const a = (args ?? {}) as { params?: PathParams<E>; query?: object; body?: unknown; form?: FormData };
   const body = a.body ?? (endpoint.method === 'GET' || a.form ? undefined : {});
-  return request(endpoint.method, endpointPath(endpoint, a.params), { params: a.query, body, form: a.form });
+  // A refused login is an answer to show, not a lost session.
+  const login = (endpoint as EndpointDef) === sessionEndpoints.login;
+  return request(endpoint.method, endpointUrl(endpoint, a), { body, form: a.form, login });
 }
 
 /** The address of an endpoint (a CSV export, a logo) with its parameters, for a download or an image. */
@@ -99,10 +94,3 @@ export function endpointUrl<E extends EndpointDef>(endpoint: E, args: { params?:
   const q = toQuery(args.query);
   return `${endpointPath(endpoint, args.params)}${q ? `?${q}` : ''}`;
 }
-
-export const api = {
-  get: <T>(path: string, params?: object) => request<T>('GET', path, { params }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
-};
