@@ -151,7 +151,7 @@ describe('tableaux d’administration dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect([...(await statusOf(domain)).values()]).toEqual([2]);
     expect([...(await statusOf(`autre${domain}`)).values()]).toEqual([1]);
-    // Error banners leave after 5 seconds (spec §9); the selection stays for another try.
+    // Error banners leave after 5 seconds (docs/spec/portal-spec.md §9); the selection stays for another try.
     await alert.waitFor({ state: 'hidden', timeout: 7_000 });
     await page.getByText('2 ligne(s) sélectionnée(s)').waitFor();
   });

@@ -6,7 +6,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 // (« Trop grand : nombre doit être <=5 »): a 400 never answers in English.
 z.config(fr());
 
-/** `{ status: 'error', errors: [{ key, error }] }`: every validation failure (decisions §5). */
+/** `{ status: 'error', errors: [{ key, error }] }`: every validation failure (docs/spec/decisions.md §5). */
 export const fieldErrorSchema = z.object({ key: z.string(), error: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const errorResponseSchema = z.object({

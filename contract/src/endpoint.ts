@@ -4,7 +4,7 @@ import type { ACCESS } from './reference.ts';
 /**
  * Who may call an endpoint: anyone (`public`), the holder of a personal link (`token`: anyone may
  * call, the handler checks the token), any logged-in agent (`connecte`) or the agents of an admin
- * area (decisions §4). Every `/api/admin` endpoint names an agent access, and only those do.
+ * area (docs/spec/decisions.md §4). Every `/api/admin` endpoint names an agent access, and only those do.
  */
 export type Access = 'public' | 'token' | 'connecte' | keyof typeof ACCESS;
 export type Method = 'GET' | 'POST' | 'PUT';

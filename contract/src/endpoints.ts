@@ -57,7 +57,7 @@ import {
 } from './role.ts';
 
 /**
- * Every endpoint of the portal, declared once (spec §7, decisions §4): the server registers its
+ * Every endpoint of the portal, declared once (docs/spec/portal-spec.md §7, docs/spec/decisions.md §4): the server registers its
  * routes from this table and refuses any other, the web calls through it, the access-matrix test
  * reads it. Rate limits, honeypots and handlers stay on the server.
  */
@@ -82,7 +82,7 @@ export const sessionEndpoints = {
     access: 'public',
     response: { 200: currentUserSchema, 401: e },
   }),
-  /** A browser navigation: ends the session and lands on the login page (decisions §3). */
+  /** A browser navigation: ends the session and lands on the login page (docs/spec/decisions.md §3). */
   logout: endpoint({ method: 'GET', path: '/logout', access: 'public', hidden: true }),
   changePassword: endpoint({
     method: 'POST',

@@ -4,7 +4,7 @@ import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textFiel
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
-/** Schools offered to students (spec §9), in the order of the form's select. */
+/** Schools offered to students (docs/spec/portal-spec.md §9), in the order of the form's select. */
 export const ECOLES = [
   'IUT',
   'URCA - Campus des Comtes de Champagne',
@@ -106,7 +106,7 @@ export const ETUDIANT_MESSAGES = {
 
 export const etudiantAddResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
 
-/** One row of the admin table 'Demandes étudiants' (spec §3): the request as stored, its date and status. */
+/** One row of the admin table 'Demandes étudiants' (docs/spec/portal-spec.md §3): the request as stored, its date and status. */
 export const etudiantSchema = z.object({
   id: z.number().int(),
   date: z.date(),

@@ -1,4 +1,4 @@
-/** Dates shown to people: Europe/Paris, French order (spec §9). */
+/** Dates shown to people: Europe/Paris, French order (docs/spec/portal-spec.md §9). */
 const TZ = 'Europe/Paris';
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: TZ,

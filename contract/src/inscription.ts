@@ -6,7 +6,7 @@ import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
-// ── Housing enumerations (spec §3), in the order the wizard offers them ──────────
+// ── Housing enumerations (docs/spec/portal-spec.md §3), in the order the wizard offers them ──────────
 export const PROXIMITES = [
   'Secteur Centre-ville Troyes - Gare',
   'Secteur Campus Comtes de Champagne - Ecole de Design - Groupe Saint Joseph - MDE',
@@ -17,7 +17,7 @@ export const PROXIMITES = [
 ] as const;
 export const TYPES_LOGEMENT = ['Chambre', 'Studio', 'T1', 'T2', 'Autre'] as const;
 export const OUI_NON = ['Oui', 'Non'] as const;
-/** immeuble, parking and caf are offered "Non" first (spec §3). */
+/** immeuble, parking and caf are offered "Non" first (docs/spec/portal-spec.md §3). */
 export const NON_OUI = ['Non', 'Oui'] as const;
 export const ETAGES = ['RDC', '1er étage', '2ème étage', '3ème étage', '4ème étage et plus'] as const;
 export const SURFACES = [
@@ -43,7 +43,7 @@ export const EQUIPEMENTS = ['Meublé', 'Partiellement meublé', 'Vide'] as const
 export const INFOS_LOGEMENT = ['Logement neuf', 'Logement ancien', 'Logement rénové depuis moins de 5 ans'] as const;
 export const TYPES_PARKING = ['Collectif', 'Privatif'] as const;
 
-// ── Input behaviour of the wizard (spec §5), pure so both sides and tests share it ─
+// ── Input behaviour of the wizard (docs/spec/portal-spec.md §5), pure so both sides and tests share it ─
 export const toUpper = (s: string) => s.toLocaleUpperCase('fr-FR');
 /** "jean-pierre de la tour" → "Jean-Pierre De La Tour": each word and each hyphenated part. */
 export const capitalizeWords = (s: string) =>
@@ -83,8 +83,8 @@ const amount = (max: number) =>
   );
 
 /**
- * The owner's fields, in the wizard's order (recap, detail page, CSV): label, check, limit (spec
- * §5, §9). A phone is typed with spaces or +33 and stored as 10 digits.
+ * The owner's fields, in the wizard's order (recap, detail page, CSV): label, check, limit
+ * (docs/spec/portal-spec.md §5, §9). A phone is typed with spaces or +33 and stored as 10 digits.
  */
 export const PROPRIETAIRE_FIELD_TABLE = {
   nom: textField('Nom', 100, (max) => text(max).transform(toUpper)),

@@ -19,7 +19,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { PHONE_INPUT_MAX } from './telephone.ts';
 
-describe("saisie de l'assistant propriétaire (spec §5)", () => {
+describe("saisie de l'assistant propriétaire (docs/spec/portal-spec.md §5)", () => {
   it('met le nom et la ville en majuscules, accents compris', () => {
     expect(toUpper('Dupont-Lévêque')).toBe('DUPONT-LÉVÊQUE');
     expect(toUpper('saint-andré-les-vergers')).toBe('SAINT-ANDRÉ-LES-VERGERS');

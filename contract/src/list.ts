@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daySchema, hasForbiddenCharacter, safeString } from './common.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
-/** Admin tables (spec §2, decisions §4). */
+/** Admin tables (docs/spec/portal-spec.md §2, docs/spec/decisions.md §4). */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

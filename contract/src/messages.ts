@@ -1,4 +1,4 @@
-/** Every sentence a user can read that both sides share (spec §8). */
+/** Every sentence a user can read that both sides share (docs/spec/portal-spec.md §8). */
 export const MESSAGES = {
   champsObligatoires: 'Veuillez renseigner les champs obligatoires',
   erreurEnregistrementInscription: "Une erreur est survenue durant l'enregistrement",
@@ -39,5 +39,5 @@ export const FIELD_MESSAGES = {
   date: 'Date invalide (AAAA-MM-JJ).',
 } as const;
 
-/** Banner durations (spec §9). */
+/** Banner durations (docs/spec/portal-spec.md §9). */
 export const BANNER_MS = { erreur: 5000, succes: 3000 } as const;

@@ -6,11 +6,11 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { isStatutId, PARTENAIRE_TYPES, STATUT } from './reference.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
-/** Partners (spec §2, §3, §5; decisions §2–§5). */
+/** Partners (docs/spec/portal-spec.md §2, §3, §5; docs/spec/decisions.md §2–§5). */
 export const CIVILITES = ['Madame', 'Monsieur'] as const;
 export const PARTENAIRE_TYPE_LABELS = { guichet: 'Guichet unique étudiant', logement: 'Logement étudiant' } as const;
 
-/** Logo: JPEG or PNG, 3 MB at most (spec §5, §9); the server's upload limit and the form's check. */
+/** Logo: JPEG or PNG, 3 MB at most (docs/spec/portal-spec.md §5, §9); the server's upload limit and the form's check. */
 export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
 /** The types a logo file may declare (the server still decodes it to know what it is). */
 export const LOGO_MIME = ['image/jpeg', 'image/png'] as const;
@@ -42,7 +42,7 @@ export const PARTENAIRE_MESSAGES = {
 } as const;
 
 /**
- * Website and offer links (spec §5 "normaliser"): trimmed, `https://` added when no scheme is
+ * Website and offer links (docs/spec/portal-spec.md §5 "normaliser"): trimmed, `https://` added when no scheme is
  * typed, then only http(s) URLs with a dotted host name are kept. Returns null when refused.
  */
 export function normalizeLink(raw: string): string | null {
@@ -77,7 +77,7 @@ const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.em
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
 /**
- * The partner's own fields, as typed in every partner form (all required, spec §5): label, check
+ * The partner's own fields, as typed in every partner form (all required, docs/spec/portal-spec.md §5): label, check
  * and the width of their column in the `partenaires` table (phones: the typed length, stored as 10
  * digits). Stored and sent back as plain strings.
  */
@@ -122,7 +122,7 @@ export const PARTENAIRE_FIELD_KEYS = fieldNames(PARTENAIRE_FIELD_TABLE);
 export const partenaireDataSchema = z.object(storedShape(PARTENAIRE_FIELD_TABLE));
 export type PartenaireData = z.infer<typeof partenaireDataSchema>;
 
-/** POST /api/partenaire/add: the registration form (typePartenaire from ?desk=, decisions §2). */
+/** POST /api/partenaire/add: the registration form (typePartenaire from ?desk=, docs/spec/decisions.md §2). */
 export const partenaireAddSchema = partenaireFieldsSchema.extend({
   typePartenaire: z.enum(PARTENAIRE_TYPES, { error: FIELD_MESSAGES.choix }).optional().default('guichet'),
 });
@@ -145,9 +145,9 @@ export const partenairePublicSchema = z.object({
 });
 export type PartenairePublic = z.infer<typeof partenairePublicSchema>;
 
-// ── Self-update through the personal link (decisions §4, §5) ───────────────────────
+// ── Self-update through the personal link (docs/spec/decisions.md §4, §5) ───────────────────────
 /** Tokens are 256 bits in base64url (43 characters); anything else cannot exist. */
-/** The personal link mailed to the partner (decisions §4), relative to PUBLIC_URL. */
+/** The personal link mailed to the partner (docs/spec/decisions.md §4), relative to PUBLIC_URL. */
 export const partenaireUpdatePath = (token: string) => `/update/partenaire/${encodeURIComponent(token)}`;
 export const partenaireTokenSchema = z
   .string({ error: 'Le lien personnel est manquant ou invalide.' })
@@ -180,7 +180,7 @@ export const partenaireListQuerySchema = listQuerySchema(PARTENAIRE_LIST_COLUMNS
   statut: queryIds,
   actif: queryBoolean,
 }).extend({
-  /** Registered or last updated during this calendar year (decisions §3). */
+  /** Registered or last updated during this calendar year (docs/spec/decisions.md §3). */
   annee: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 export const partenaireExportQuerySchema = partenaireListQuerySchema.omit({ page: true, rowsPerPage: true });
@@ -232,7 +232,7 @@ const optionalId = (max: number) =>
     (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
     idSchema(FIELD_MESSAGES.choix).max(max, { error: FIELD_MESSAGES.choix }).nullable(),
   );
-/** PUT /api/admin/partenaire/update/{id} (decisions §5). */
+/** PUT /api/admin/partenaire/update/{id} (docs/spec/decisions.md §5). */
 export const partenaireAdminUpdateSchema = z.object({
   partenaire: partenaireFieldsSchema
     .extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Status ids are fixed (decisions §2). */
+/** Status ids are fixed (docs/spec/decisions.md §2). */
 export const STATUT = { enAttente: 1, valide: 2, refuse: 3, archive: 4 } as const;
 export type StatutId = (typeof STATUT)[keyof typeof STATUT];
 export const STATUT_IDS: readonly StatutId[] = Object.values(STATUT);
@@ -10,7 +10,7 @@ export const isStatutId = (n: number): n is StatutId => (STATUT_IDS as readonly 
 export const ROLES = ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_ADMIN_ROLE'] as const;
 export type RoleCode = (typeof ROLES)[number];
 
-/** Who may use which admin area (spec §6, decisions §4). */
+/** Who may use which admin area (docs/spec/portal-spec.md §6, docs/spec/decisions.md §4). */
 export const ACCESS = {
   gestion: ['ROLE_ADMIN', 'ROLE_USER'],
   roles: ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'],

@@ -3,7 +3,7 @@ import { idParam, idSchema, safeString } from './common.ts';
 import { listQuerySchema, queryText } from './list.ts';
 import type { RoleCode } from './reference.ts';
 
-/** Roles list (spec §2 Roles list, §7): sortable by label only, filter on the label. */
+/** Roles list (docs/spec/portal-spec.md §2 Roles list, §7): sortable by label only, filter on the label. */
 export const ROLE_LIST_COLUMNS = ['libelle'] as const;
 export const roleListQuerySchema = listQuerySchema(ROLE_LIST_COLUMNS, { libelle: queryText });
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
@@ -14,7 +14,7 @@ export type RoleListItem = z.infer<typeof roleListItemSchema>;
 export const roleListResponseSchema = z.object({ count: z.number().int(), roles: z.array(roleListItemSchema) });
 export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
 
-/** An agent as the roles screen shows it (spec §3 Agent search result). */
+/** An agent as the roles screen shows it (docs/spec/portal-spec.md §3 Agent search result). */
 export const agentSummarySchema = z.object({
   id: z.number().int(),
   prenom: z.string(),

@@ -5,7 +5,7 @@ import type { Db } from './db/client.ts';
 import { agentsRepository } from './features/auth/agents.repository.ts';
 import { randomPassword } from './platform/passwords.ts';
 
-/** On a start with no staff at all, creates the first administrator (decisions §1). */
+/** On a start with no staff at all, creates the first administrator (docs/spec/decisions.md §1). */
 export async function ensureBootstrapAdmin(db: Db, config: Config, print: (line: string) => void) {
   if ((await agentsRepository.count(db)) > 0) return;
   const password = config.adminPassword ?? randomPassword();

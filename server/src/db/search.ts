@@ -2,7 +2,7 @@ import { type Column, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * The searched text of a row: its columns joined by spaces, lower-cased, without accents, so a
- * "contains" search ignores case and accents (decisions §4). Literals stay inline, not bound
+ * "contains" search ignores case and accents (docs/spec/decisions.md §4). Literals stay inline, not bound
  * parameters, so the planner can match an index on the same expression.
  */
 export function searchExpression(columns: (SQLWrapper | Column)[]): SQL {

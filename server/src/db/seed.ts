@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { categories, filtres, params, roles, statuts } from './schema.ts';
 
-/** Reference data of decisions §2. Safe to run at every start. */
+/** Reference data of docs/spec/decisions.md §2. Safe to run at every start. */
 export const STATUTS = [
   { id: 1, libelle: 'En attente' },
   { id: 2, libelle: 'Validé' },

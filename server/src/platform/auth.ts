@@ -10,7 +10,7 @@ import { hashToken, newToken } from './tokens.ts';
  * without Domain, so a neighbouring subdomain or a plain-http page cannot set or shadow it.
  */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
-/** An admin area of decisions §4, or `connecte`: any logged-in agent (status list, own profile). */
+/** An admin area of docs/spec/decisions.md §4, or `connecte`: any logged-in agent (status list, own profile). */
 export type Access = keyof typeof ACCESS | 'connecte';
 
 declare module 'fastify' {

@@ -35,7 +35,7 @@ export const csvLine = (cells: string[]) => `${cells.map(csvField).join(';')}\r\
 const CHUNK_CHARS = 16_384;
 
 /**
- * Streams rows as the office's CSV (decisions §4): `;`, UTF-8 with BOM, CRLF, French headers,
+ * Streams rows as the office's CSV (docs/spec/decisions.md §4): `;`, UTF-8 with BOM, CRLF, French headers,
  * Paris dates. Backpressure flows from the socket back to the database batches. The first
  * batch is read before anything is sent, so a query that fails answers a normal JSON error
  * rather than a broken download.

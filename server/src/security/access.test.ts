@@ -12,7 +12,7 @@ import { dbKind, type TestApp, testApp } from '../../test/harness.ts';
 import { agents, roles } from '../db/schema.ts';
 
 /**
- * Every endpoint of the contract's table and who may call it (decisions §4): the table is the one
+ * Every endpoint of the contract's table and who may call it (docs/spec/decisions.md §4): the table is the one
  * declaration, and the app refuses to register a route it does not hold (platform/route.ts).
  */
 const ROUTES: Record<string, Access> = Object.fromEntries(ALL_ENDPOINTS.map((e) => [endpointKey(e), e.access]));
@@ -29,7 +29,7 @@ const PROFILES = {
   'ROLE_ADMIN, mot de passe à changer': ['ROLE_ADMIN'],
 } as const;
 
-/** What decisions §4 promises each profile on a route of this access. */
+/** What docs/spec/decisions.md §4 promises each profile on a route of this access. */
 function expected(route: string, access: Access, profile: keyof typeof PROFILES): 'passe' | 401 | 403 {
   // A personal link's endpoints are open to anyone: the handler checks the token (404 when wrong).
   if (access === 'public' || access === 'token') return 'passe';
@@ -37,7 +37,7 @@ function expected(route: string, access: Access, profile: keyof typeof PROFILES)
   if (profile === 'ROLE_ADMIN, mot de passe à changer') return route === PASSWORD_CHANGE ? 'passe' : 403;
   if (access === 'connecte') return 'passe';
   const roles = PROFILES[profile] as readonly string[];
-  // Decisions §4, written out here rather than read from ACCESS: the test checks the guard, not itself.
+  // docs/spec/decisions.md §4, written out here rather than read from ACCESS: the test checks the guard, not itself.
   const allowed = access === 'gestion' ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'];
   return roles.some((r) => allowed.includes(r)) ? 'passe' : 403;
 }

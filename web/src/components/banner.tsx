@@ -5,7 +5,7 @@ import { forwardRef, useEffect, useState } from 'react';
 export type Banner = { severity: 'success' | 'error'; text: string };
 
 /**
- * A page's banner, hidden again after the spec's timings (§9: success 3 s, error 5 s). Each
+ * A page's banner, hidden again after the spec's timings (docs/spec/portal-spec.md §9: success 3 s, error 5 s). Each
  * call to `show` is a new object, so the same message shown twice restarts its timer.
  */
 export function useBanner() {

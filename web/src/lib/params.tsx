@@ -13,7 +13,7 @@ export function useSiteParams(): Params {
 }
 
 /**
- * The application waits for the general parameters before showing any route (spec §2). A plain
+ * The application waits for the general parameters before showing any route (docs/spec/portal-spec.md §2). A plain
  * fetch: the query library stays out of the first load of public pages.
  */
 export function ParamsGate({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * The single table of the portal's pages (spec §2, decisions §3): the router matches `pages`
+ * The single table of the portal's pages (docs/spec/portal-spec.md §2, docs/spec/decisions.md §3): the router matches `pages`
  * (`:name` for a parameter), screens link with `paths`, which fills the parameters in.
  */
 export const pages = {

@@ -1,6 +1,6 @@
 /**
  * Bracket-style nested parameters (`sort[name]=date&filtres[]=7`), as the server's `qs` parser
- * reads them (spec §7). Written here rather than shipping `qs` and its dependencies (~15 KB gzip)
+ * reads them (docs/spec/portal-spec.md §7). Written here rather than shipping `qs` and its dependencies (~15 KB gzip)
  * to every public page.
  */
 export function toQuery(params: object | undefined): string {

@@ -11,7 +11,7 @@ export const currentUserQuery = {
 
 export const useCurrentUser = () => useQuery(currentUserQuery);
 
-/** The status list: loaded only for a logged-in agent (decisions §3: never an /api/admin call when anonymous). */
+/** The status list: loaded only for a logged-in agent (docs/spec/decisions.md §3: never an /api/admin call when anonymous). */
 export const useStatuts = (enabled: boolean) =>
   useQuery({
     queryKey: ['statuts'],

@@ -44,7 +44,7 @@ export async function authRoutes(app: AppInstance) {
     return { logged: !!user, user };
   });
 
-  /** Browser navigation: ends the session and lands on the login page (decisions §3). */
+  /** Browser navigation: ends the session and lands on the login page (docs/spec/decisions.md §3). */
   route(app, api.logout, async (request, reply) => {
     await app.sessions.end(request, reply);
     const denied = Object.hasOwn(request.query as object, 'refus');

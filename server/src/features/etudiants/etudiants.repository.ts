@@ -78,7 +78,7 @@ export function insertUnlessPending(e: NewEtudiant) {
     returning ${etudiants.id}`;
 }
 
-/** The status an action sets (spec §4). */
+/** The status an action sets (docs/spec/portal-spec.md §4). */
 export const ACTION_STATUT: Record<EtudiantAction, number> = { valider: STATUT.valide, refuser: STATUT.refuse };
 
 /** The only code that reads and writes the etudiants table. */

@@ -7,7 +7,7 @@ import { loggedAction } from '../../platform/security-log.ts';
 import { type EtudiantRow, etudiantsRepository as repo } from './etudiants.repository.ts';
 import { applyEtudiantAction } from './etudiants.service.ts';
 
-/** `POST /api/etudiant/add`: the student request form (spec §7). */
+/** `POST /api/etudiant/add`: the student request form (docs/spec/portal-spec.md §7). */
 export async function etudiantsPublicRoutes(app: AppInstance) {
   route(
     app,

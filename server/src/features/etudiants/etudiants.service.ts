@@ -20,7 +20,7 @@ export async function housingList(db: Db, issuedAt = new Date()) {
 export type EtudiantActionResult = { message: string; traitees: number[]; dejaValidees: number[] };
 
 /**
- * Valider or refuser a selection of requests (spec §4), in one transaction on the locked rows.
+ * Valider or refuser a selection of requests (docs/spec/portal-spec.md §4), in one transaction on the locked rows.
  * An unknown id (404), or a refusal of a request already validated (400), changes no row and
  * queues no mail, and the error names each request. Valider sets statut 2 and queues one mail
  * per student with the housing list, except for requests already validated: those are left

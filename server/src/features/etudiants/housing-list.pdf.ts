@@ -106,7 +106,7 @@ export const offerPlace = (o: HousingOffer) =>
 export const offerConfirmed = (o: HousingOffer) =>
   o.dateValidation ? `Offre confirmée par le guichet le ${formatDate(o.dateValidation)}` : '';
 
-/** The other housing facts of spec §2, as label/value pairs in reading order. */
+/** The other housing facts of docs/spec/portal-spec.md §2, as label/value pairs in reading order. */
 export function offerFacts(o: HousingOffer): [string, string][] {
   return [
     ['Charges', euros.format(Number(o.charges))],
@@ -140,7 +140,7 @@ export function groupBySector(offers: HousingOffer[], order: readonly string[] =
 }
 
 /**
- * The housing list mailed to students (decisions §4): a title page, then one section per
+ * The housing list mailed to students (docs/spec/decisions.md §4): a title page, then one section per
  * proximité sector holding its offers, each with the housing facts and the owner's contact.
  * Built in memory (a few hundred kB for a thousand offers) since it is attached to mails.
  */

@@ -7,7 +7,7 @@ import { route } from '../../platform/route.ts';
 export const HEALTH_TIMEOUT_MS = 5_000;
 
 /**
- * `GET /api/health` for load balancers and container checks (decisions §1): 200 `{status:"ok"}`
+ * `GET /api/health` for load balancers and container checks (docs/spec/decisions.md §1): 200 `{status:"ok"}`
  * when the database answers a query, 503 `{status:"error"}` otherwise. No session, no rate limit,
  * and at `warn` level, so a probe every few seconds does not fill the log; a failure is logged.
  */

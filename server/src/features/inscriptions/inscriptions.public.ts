@@ -8,7 +8,7 @@ const validated = { status: 'success' as const, errors: [] };
 const ENREGISTREE = 'Votre offre de logement a bien été enregistrée.';
 
 /**
- * The landlord wizard (spec §7). Each step is checked by the server with the contract schema; a
+ * The landlord wizard (docs/spec/portal-spec.md §7). Each step is checked by the server with the contract schema; a
  * failure is a 400 `{ status: 'error', errors: [{ key, error }] }` written by the error handler.
  */
 export async function inscriptionsPublicRoutes(app: AppInstance) {

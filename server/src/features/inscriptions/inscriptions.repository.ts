@@ -57,7 +57,7 @@ const offerFields = {
 /** A stored registration, flat: `charges` is the numeric column's text (e.g. "45.50"). */
 export type Offer = { id: number; date: Date; idStatut: number; statut: string } & ProprietaireStored & LogementStored;
 
-/** Sectors in the order of the wizard (spec §3), not alphabetical: "Autres" comes last. */
+/** Sectors in the order of the wizard (docs/spec/portal-spec.md §3), not alphabetical: "Autres" comes last. */
 const proximiteRank = sql`array_position(array[${sql.join(
   PROXIMITES.map((p) => sql`${p}`),
   sql`, `,

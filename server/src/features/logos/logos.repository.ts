@@ -13,7 +13,7 @@ export const ORPHAN_LOGO_MS = 2 * 60 * 60 * 1000;
 /** No partner and no pending proposal uses the logo of the row being looked at (partners know their logos). */
 const unused = (db: DbOrTx) => not(partenairesRepository.usesLogo(db, logos.name));
 
-/** Logos are rows (decisions §4): every server process serves every logo, a backup holds them. */
+/** Logos are rows (docs/spec/decisions.md §4): every server process serves every logo, a backup holds them. */
 export const logosRepository = {
   async add(db: DbOrTx, logo: LogoImage): Promise<void> {
     await db.insert(logos).values({ name: logo.name, contentType: logo.contentType, data: logo.data });

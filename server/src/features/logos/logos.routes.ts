@@ -5,7 +5,7 @@ import { rateLimited } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { logoRefused, logosService } from './logos.service.ts';
 
-/** Logo upload (the partner forms, before they are sent) and download (spec §7 Public calls). */
+/** Logo upload (the partner forms, before they are sent) and download (docs/spec/portal-spec.md §7 Public calls). */
 export async function logosPublicRoutes(app: AppInstance) {
   const logos = logosService({
     db: app.db,

@@ -17,7 +17,7 @@ import * as rules from './partenaires.service.ts';
 const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Numéro', value: (r) => r.id },
   { header: "Date d'inscription", value: (r) => r.date },
-  // The list shows the last update as a day (spec §9): the export says the same.
+  // The list shows the last update as a day (docs/spec/portal-spec.md §9): the export says the same.
   { header: 'Dernière mise à jour', value: (r) => formatDate(r.dateLastUpdate) },
   { header: 'Données à valider', value: (r) => r.tempdata },
   { header: 'Mail envoyé', value: (r) => r.token },
@@ -45,7 +45,7 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Mail du représentant', value: (r) => r.mailR },
 ];
 
-/** The partners table, its export, the partner page and its actions (spec §7 Admin). */
+/** The partners table, its export, the partner page and its actions (docs/spec/portal-spec.md §7 Admin). */
 export async function partenairesAdminRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   const saved = (message: string) => ({ status: 'success' as const, message });

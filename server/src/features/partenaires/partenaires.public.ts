@@ -6,7 +6,7 @@ import { route } from '../../platform/route.ts';
 import { directoryCache } from './directory-cache.ts';
 import * as rules from './partenaires.service.ts';
 
-/** Registration, directory and personal-link self-update (spec §7 Public calls); logos: features/logos. */
+/** Registration, directory and personal-link self-update (docs/spec/portal-spec.md §7 Public calls); logos: features/logos. */
 export async function partenairesPublicRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   // Anyone may write here: rate limit per address (0 turns it off) and the honeypot, which

@@ -45,7 +45,7 @@ const dataFields = {
   mailR: p.mailR,
 };
 
-/** Public visibility (decisions §2): validated and active. */
+/** Public visibility (docs/spec/decisions.md §2): validated and active. */
 const isPublic = and(eq(p.statutId, STATUT.valide), eq(p.actif, true));
 
 /** Calendar year in Europe/Paris, as a range so the date index can serve it. */
@@ -62,7 +62,7 @@ export type PartenairesFilter = {
   statut?: number[];
   actif?: boolean;
 };
-/** The list's own filters plus `annee` (decisions §3), which is not a column filter but shapes the list. */
+/** The list's own filters plus `annee` (docs/spec/decisions.md §3), which is not a column filter but shapes the list. */
 export type PartenairesListFilter = PartenairesFilter & { annee?: number };
 
 const listFields = {

@@ -15,7 +15,7 @@ import { directoryCache } from './directory-cache.ts';
 import { type AdminWrite, partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
- * The partner rules (spec §4, decisions §4) as plain functions: registration, the renewal token's
+ * The partner rules (docs/spec/portal-spec.md §4, docs/spec/decisions.md §4) as plain functions: registration, the renewal token's
  * life (mailed, used once to confirm or to propose), and the staff review of a proposal.
  */
 /** `linkDays`: how long a renewal link works after it was mailed (PARTNER_LINK_DAYS). */

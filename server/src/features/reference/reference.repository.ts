@@ -10,7 +10,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 
 /**
  * The status ids whose label contains the searched text. Status labels are fixed reference data
- * (decisions §2): matching them here gives the lists a plain `statut_id in (…)`, or nothing,
+ * (docs/spec/decisions.md §2): matching them here gives the lists a plain `statut_id in (…)`, or nothing,
  * and leaves their trigram index usable.
  */
 export const statutIdsMatching = (term: string) =>

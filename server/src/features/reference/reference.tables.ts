@@ -1,6 +1,6 @@
 import { pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
 
-// Reference data (decisions §2): other features reference these ids and read the labels through
+// Reference data (docs/spec/decisions.md §2): other features reference these ids and read the labels through
 // reference.repository.ts.
 export const statuts = pgTable('statuts', {
   id: smallint().primaryKey(),
@@ -14,7 +14,7 @@ export const filtres = pgTable('filtres', {
   id: smallint().primaryKey(),
   libelle: varchar({ length: 100 }).notNull(),
 });
-/** General parameters, one row per key (decisions §2). */
+/** General parameters, one row per key (docs/spec/decisions.md §2). */
 export const params = pgTable('params', {
   cle: varchar({ length: 50 }).primaryKey(),
   valeur: text().notNull(),

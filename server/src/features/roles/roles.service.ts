@@ -4,7 +4,7 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
 import { rolesRepository } from '../auth/roles.repository.ts';
 
-/** The role that must always keep an active agent (decisions §4). */
+/** The role that must always keep an active agent (docs/spec/decisions.md §4). */
 export const ADMIN_ROLE: RoleCode = 'ROLE_ADMIN';
 
 /** Who asks for the change: its id and its roles as read for this request. */

@@ -1,4 +1,4 @@
-/** What the footer needs from the general parameters (decisions §2). */
+/** What the footer needs from the general parameters (docs/spec/decisions.md §2). */
 export type MailSiteParams = {
   nomSite: string;
   emailContact: string;

@@ -42,7 +42,7 @@ function message(mail: DeliverableMail, from: string) {
   };
 }
 
-/** SMTP when SMTP_URL is set, otherwise an .eml spool under DATA_DIR/mail (decisions §1). */
+/** SMTP when SMTP_URL is set, otherwise an .eml spool under DATA_DIR/mail (docs/spec/decisions.md §1). */
 export function createDelivery(config: DeliveryConfig): Delivery {
   return config.smtpUrl ? smtpDelivery(config.smtpUrl, config.mailFrom) : spoolDelivery(config);
 }

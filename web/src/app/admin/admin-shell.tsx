@@ -31,7 +31,7 @@ import { ForbiddenPage } from './access-pages.tsx';
 
 const DRAWER_WIDTH = 220;
 
-/** Top bar, account menu and the drawer of the admin area (spec §2 Admin shell). */
+/** Top bar, account menu and the drawer of the admin area (docs/spec/portal-spec.md §2 Admin shell). */
 export function AdminShell() {
   const params = useSiteParams();
   const me = useCurrentUser();

@@ -59,7 +59,7 @@ type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
 const rowsOf = (answer: object | undefined) => (Object.values(answer ?? {}).find(Array.isArray) ?? []) as Row[];
 type Row = GridValidRowModel & { id: number };
 
-/** The server-side table of every admin list (spec §2 Tables). */
+/** The server-side table of every admin list (docs/spec/portal-spec.md §2 Tables). */
 export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = never>(props: Props<E, X>) {
   usePageTitle(props.title);
   const filterNames = useMemo(() => (props.filters ?? []).map((f) => f.name), [props.filters]);

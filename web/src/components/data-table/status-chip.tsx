@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 
-/** Status colours by id (decisions §2); the label is always written, colour never carries it alone. */
+/** Status colours by id (docs/spec/decisions.md §2); the label is always written, colour never carries it alone. */
 const COLORS: Record<number, { bg: string; fg: string }> = {
   1: { bg: '#fff0e0', fg: '#8a3a00' },
   2: { bg: '#e3f5e8', fg: '#0f5a2c' },

@@ -9,7 +9,7 @@ import { useAdmin } from '../../lib/admin-context.ts';
 import { landingFor } from '../../lib/session.ts';
 import { changePassword, refreshSession } from './auth-api.ts';
 
-/** The roles' labels as the roles screen shows them (seeded reference data, decisions §2). */
+/** The roles' labels as the roles screen shows them (seeded reference data, docs/spec/decisions.md §2). */
 const ROLE_LABELS: Record<string, string> = {
   ROLE_ADMIN: 'Administrateur',
   ROLE_USER: 'Agent',

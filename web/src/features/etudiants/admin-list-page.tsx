@@ -35,7 +35,7 @@ const columns: TableColumn<typeof etudiantsList>[] = [
 const demandes = (n: number) => (n === 1 ? '1 demande' : `${n} demandes`);
 const courriels = (n: number) => (n === 1 ? '1 courriel' : `${n} courriels`);
 
-/** 'Demandes étudiants' (spec §2): validate (mails the housing list) or refuse a selection of requests. */
+/** 'Demandes étudiants' (docs/spec/portal-spec.md §2): validate (mails the housing list) or refuse a selection of requests. */
 export function EtudiantsListPage() {
   const { statuts } = useAdmin();
   const [running, setRunning] = useState<EtudiantAction | null>(null);

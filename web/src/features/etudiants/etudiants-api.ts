@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListRow, listQueryKey } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api.ts';
 
-/** The student requests' calls (spec §7): the table's list and export, the request form, the bulk action. */
+/** The student requests' calls (docs/spec/portal-spec.md §7): the table's list and export, the request form, the bulk action. */
 export const etudiantsList = api.list;
 export const etudiantsExport = api.export;
 

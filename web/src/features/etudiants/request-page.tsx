@@ -12,7 +12,7 @@ import { sendEtudiantRequest } from './etudiants-api.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
-/** /demande/etudiant: a student asks for the housing list (spec §2); the server checks every field again. */
+/** /demande/etudiant: a student asks for the housing list (docs/spec/portal-spec.md §2); the server checks every field again. */
 export function RequestPage() {
   usePageTitle('Demander la liste des logements');
   const [confirmation, setConfirmation] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 import { type InscriptionDetail, inscriptionQuery, useUpdateStatut } from './inscriptions-api.ts';
 
-/** One housing offer, read-only, and its status (spec §2 Admin housing registration page). */
+/** One housing offer, read-only, and its status (docs/spec/portal-spec.md §2 Admin housing registration page). */
 export function InscriptionDetailPage() {
   usePageTitle("Inscription d'un logement");
   const { id = '' } = useParams();

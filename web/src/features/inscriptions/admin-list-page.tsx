@@ -44,7 +44,7 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
   },
 ];
 
-/** Landlord housing offers (spec §2 Inscriptions list). */
+/** Landlord housing offers (docs/spec/portal-spec.md §2 Inscriptions list). */
 export function InscriptionsListPage() {
   const { statuts } = useAdmin();
   const filters = useMemo<TableFilter<typeof inscriptionsList>[]>(

@@ -5,7 +5,7 @@ import { SelectInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { shapeInput } from './wizard-form.ts';
 
-/** A wizard field: named as in the contract, labelled from its labels, always required (spec §5). */
+/** A wizard field: named as in the contract, labelled from its labels, always required (docs/spec/portal-spec.md §5). */
 type Bound<T extends FieldValues, O extends FieldValues> = {
   form: ContractForm<T, O>;
   name: FieldPath<T> & InscriptionField;

@@ -52,7 +52,7 @@ export function LogementStep({
   const { control, watch, setValue, getValues } = form.methods;
   const [immeuble, parking] = useWatch({ control, name: ['immeuble', 'parking'] });
 
-  // Another answer to immeuble clears the floor, to parking the parking type (spec §4).
+  // Another answer to immeuble clears the floor, to parking the parking type (docs/spec/portal-spec.md §4).
   useEffect(() => {
     const sub = watch((_, { name, type }) => {
       if (type !== 'change') return;

@@ -32,7 +32,7 @@ export const emptyDrafts = (): Drafts => ({
   logement: blank(LOGEMENT_FIELDS),
 });
 
-/** Input behaviour of spec §5, applied as the person types. */
+/** Input behaviour of docs/spec/portal-spec.md §5, applied as the person types. */
 export function shapeInput(key: InscriptionField, raw: string): string {
   switch (key) {
     case 'nom':

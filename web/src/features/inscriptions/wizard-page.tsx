@@ -13,7 +13,7 @@ import { type Checked, emptyDrafts, stepOfErrors } from './wizard-form.ts';
 const CONFIRMATION = STEPS.length;
 
 /**
- * The landlord wizard (spec §2, §4): one form per step, each checked with its contract schema, and
+ * The landlord wizard (docs/spec/portal-spec.md §2, §4): one form per step, each checked with its contract schema, and
  * moving on only once the server has accepted it; the recap sends the whole offer.
  */
 export function WizardPage() {

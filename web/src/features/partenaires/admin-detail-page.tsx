@@ -21,7 +21,7 @@ import { type PartenaireDetail, partenaireQuery, useCategories, useFiltres } fro
 import { ProposalPanel } from './proposal-panel.tsx';
 import { RenewalPanel } from './renewal-panel.tsx';
 
-/** /admin/partenaire/:id (spec §2 Admin partner page). */
+/** /admin/partenaire/:id (docs/spec/portal-spec.md §2 Admin partner page). */
 export function PartenaireDetailPage() {
   usePageTitle('Partenaire');
   const { id = '' } = useParams();

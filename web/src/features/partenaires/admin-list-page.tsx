@@ -82,13 +82,13 @@ const yesNo = [
   { value: 'false', label: 'Non' },
 ];
 
-/** The years offered: this one and the nine before (decisions §3). */
+/** The years offered: this one and the nine before (docs/spec/decisions.md §3). */
 const years = () => {
   const now = new Date().getFullYear();
   return Array.from({ length: 10 }, (_, i) => now - i);
 };
 
-/** Partners (spec §2 Partners list), with the year selector kept in the URL. */
+/** Partners (docs/spec/portal-spec.md §2 Partners list), with the year selector kept in the URL. */
 export function PartenairesListPage() {
   const { statuts } = useAdmin();
   const [search, setSearch] = useSearchParams();

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
 import { directoryQuery, useCategories, useFiltres } from './partenaires-api.ts';
 
-/** /partenaires (spec §2 Public directory): categories with their partners, one theme filter at a time. */
+/** /partenaires (docs/spec/portal-spec.md §2 Public directory): categories with their partners, one theme filter at a time. */
 export function DirectoryPage() {
   usePageTitle('Nos partenaires');
   const [search, setSearch] = useSearchParams();
@@ -15,7 +15,7 @@ export function DirectoryPage() {
   const filtres = useFiltres();
   const partenaires = useQuery(directoryQuery(filtre));
 
-  /** Clicking the active theme clears it: one filter at a time (spec §2). */
+  /** Clicking the active theme clears it: one filter at a time (docs/spec/portal-spec.md §2). */
   const toggle = (id: number) =>
     setSearch(
       (prev) => {

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { type CardData, PartenaireCard } from './partenaire-card.tsx';
 import { logoSrc } from './partenaires-api.ts';
 
-/** The chip of spec §2 (logo and name) that opens the card as the directory will show it. */
+/** The chip of docs/spec/portal-spec.md §2 (logo and name) that opens the card as the directory will show it. */
 export function DirectoryPreview({ values }: { values: CardData }) {
   const [open, setOpen] = useState(false);
   return (

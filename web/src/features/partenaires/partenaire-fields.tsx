@@ -198,7 +198,7 @@ export function OtherFields<T extends FieldValues>({ form, level = 2 }: { form: 
   );
 }
 
-/** The two sections of spec §2, each a titled region. */
+/** The two sections of docs/spec/portal-spec.md §2, each a titled region. */
 export function PartenaireSections<T extends FieldValues>({
   form,
   level = 2,

@@ -23,7 +23,7 @@ const comparable = (k: FieldKey, v: string) => (isPhone(k) ? (normalizePhone(v) 
 export const sameValues = (a: Values, b: Values) =>
   PARTENAIRE_FIELD_KEYS.every((k) => comparable(k, a[k]) === comparable(k, b[k]));
 
-/** Input behaviour of spec §5 as the person types: lengths capped, city in capitals. */
+/** Input behaviour of docs/spec/portal-spec.md §5 as the person types: lengths capped, city in capitals. */
 export function shapeInput(key: FieldKey, raw: string): string {
   if (isPhone(key)) return shapePhoneInput(raw);
   const max = (PARTENAIRE_MAX as Record<string, number>)[key];

@@ -10,7 +10,7 @@ import { ProposalReview } from './proposal-review.tsx';
 const INFO_TEMPDATA =
   'Le partenaire a modifié ses informations. Merci de verifier les données et de les valider ou refuser.';
 
-/** The partner's proposal beside the stored data (spec §2): corrected if need be, then accepted or refused. */
+/** The partner's proposal beside the stored data (docs/spec/portal-spec.md §2): corrected if need be, then accepted or refused. */
 export function ProposalPanel(props: {
   partenaire: PartenaireDetail & { tempdata: NonNullable<PartenaireDetail['tempdata']> };
   busy: boolean;

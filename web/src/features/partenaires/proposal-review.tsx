@@ -18,7 +18,7 @@ import { sameValues, type Values } from './partenaire-form.ts';
 import { logoSrc } from './partenaires-api.ts';
 
 /**
- * Current and proposed values side by side (spec §2): a changed row is tinted AND marked
+ * Current and proposed values side by side (docs/spec/portal-spec.md §2): a changed row is tinted AND marked
  * « modifié », so the change never rests on colour alone. The proposal stays editable: `form`
  * holds it (ids `proposition-…`).
  */

@@ -18,7 +18,7 @@ import { PartenaireSections } from './partenaire-fields.tsx';
 import { emptyValues } from './partenaire-form.ts';
 import { addPartenaire } from './partenaires-api.ts';
 
-/** /inscription/partenaire (spec §2): `?desk=logement` registers a housing-desk partner (decisions §2). */
+/** /inscription/partenaire (docs/spec/portal-spec.md §2): `?desk=logement` registers a housing-desk partner (docs/spec/decisions.md §2). */
 export function RegisterPage() {
   usePageTitle('Devenir partenaire');
   const [search] = useSearchParams();

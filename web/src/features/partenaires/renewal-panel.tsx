@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type PageFeedback, settle } from './admin-feedback.tsx';
 import { type PartenaireDetail, useSendRenewal } from './partenaires-api.ts';
 
-/** The yearly renewal mail (spec §2): blocked while a proposal waits or the page has unsaved changes. */
+/** The yearly renewal mail (docs/spec/portal-spec.md §2): blocked while a proposal waits or the page has unsaved changes. */
 export function RenewalPanel(props: {
   partenaire: PartenaireDetail;
   dirty: boolean;

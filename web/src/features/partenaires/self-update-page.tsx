@@ -13,7 +13,7 @@ import { OtherFields, PartenaireInput, PartenaireLogo } from './partenaire-field
 import { sameValues, toValues, type Values } from './partenaire-form.ts';
 import { confirmInfos, logoSrc, type PartenaireSelf, proposeChanges, selfViewQuery } from './partenaires-api.ts';
 
-/** /update/partenaire/:token: the yearly check of a partner through its personal link (spec §2, decisions §4). */
+/** /update/partenaire/:token: the yearly check of a partner through its personal link (docs/spec/portal-spec.md §2, docs/spec/decisions.md §4). */
 export function SelfUpdatePage() {
   usePageTitle('Mettre à jour mes informations');
   const { token = '' } = useParams();

@@ -20,7 +20,7 @@ import { agentSearchQuery } from './roles-api.ts';
 /** The server is asked once typing pauses this long. */
 const DEBOUNCE_MS = 300;
 
-/** The 'Ajouter' dialog: pick one agent by name (spec §2 Roles list, §5 Agent dialog). */
+/** The 'Ajouter' dialog: pick one agent by name (docs/spec/portal-spec.md §2 Roles list, §5 Agent dialog). */
 export function AddAgentDialog(props: {
   /** Agents already in the role: not offered again. */
   exclude: number[];

@@ -4,7 +4,7 @@ import { type ListRow, listQueryKey } from '../../components/data-table/data-tab
 import { call } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/session.ts';
 
-/** The roles screen's calls (spec §7), their query keys and the save. */
+/** The roles screen's calls (docs/spec/portal-spec.md §7), their query keys and the save. */
 export const rolesList = api.list;
 
 /** A row of the roles table. */

@@ -11,7 +11,7 @@ import { type RoleRow, rolesList } from './roles-api.ts';
 const FILTERS: TableFilter<typeof rolesList>[] = [{ name: 'libelle', label: 'Libellé', type: 'text' }];
 const DEFAULT_SORT = { name: 'libelle', direction: 'asc' } as const;
 
-/** /admin/roles (spec §2 Roles list): the roles, and who holds each one. */
+/** /admin/roles (docs/spec/portal-spec.md §2 Roles list): the roles, and who holds each one. */
 export function RolesPage() {
   const { user } = useAdmin();
   const isAdmin = ROLE_RULES.canAddSelf(user.roles);
