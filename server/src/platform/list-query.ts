@@ -104,11 +104,10 @@ function orderOf(def: AnyList, sort: ListParams<unknown>['sort']) {
  */
 export async function runList<T extends ListFields, F>(
   db: DbOrTx,
-  def: ListDefinition<T, F>,
+  d: ListDefinition<T, F>,
   params: ListParams<F>,
 ): Promise<{ count: number; rows: ListRow<T>[] }> {
   type R = ListRow<T>;
-  const d = def;
   const where = await whereOf(db, d, params);
   if (!where) return wholeTable(db, d, params) as Promise<{ count: number; rows: R[] }>;
   const found = (await d
@@ -180,11 +179,10 @@ function packedRow(fields: ListFields, id: Column) {
  */
 export async function* streamList<T extends ListFields, F>(
   db: DbOrTx,
-  def: ListDefinition<T, F>,
+  d: ListDefinition<T, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
   batchSize = 1000,
 ): AsyncGenerator<ListRow<T>> {
-  const d = def;
   // The ordered ids as one JSON array: one value to decode rather than a row object per id
   // (a million of them cost hundreds of MB of transient memory).
   const [{ ids }] = (await d
