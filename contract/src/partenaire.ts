@@ -16,7 +16,6 @@ export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
 export const LOGO_MIME = ['image/jpeg', 'image/png'] as const;
 /** Stored logo names: 128 random bits in hex and the extension of the re-encoded format. */
 export const LOGO_NAME = /^[0-9a-f]{32}\.(?:png|jpg)$/;
-export const logoUrl = (name: string) => `/api/file/download/${encodeURIComponent(name)}`;
 
 export const PARTENAIRE_MESSAGES = {
   inscriptionEnregistree:
