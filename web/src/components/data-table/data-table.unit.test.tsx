@@ -1,8 +1,9 @@
 import { etudiantEndpoints, MESSAGES } from '@guichet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fake-server.ts';
+import { renderWithQueries } from '../../../test/render.tsx';
 import { DataTable, type ListRow, type TableColumn } from './data-table.tsx';
 
 /** The real student list of the contract: its sort columns and row type drive the table. */
@@ -24,23 +25,19 @@ const row = (id: number): Row => ({
   idStatut: 1,
   statut: 'En attente',
 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The server, as `fetch` sees it: `total` requests, answered page by page as the query asks
  * (`page`, `rowsPerPage`), so that what the grid shows follows what it asked for.
  */
 function server(total: number) {
-  const fetchMock = vi.fn(async (url: string) => {
+  return fakeServer((url) => {
     const q = new URL(url, 'http://localhost').searchParams;
     const size = Number(q.get('rowsPerPage'));
     const first = Number(q.get('page')) * size + 1;
     const ids = Array.from({ length: Math.max(0, Math.min(size, total - first + 1)) }, (_, i) => first + i);
     return json(200, { count: total, etudiants: ids.map(row) });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 /** The query of the last call, decoded (`sort[name]` as written in the URL). */
 const lastQuery = (fetchMock: ReturnType<typeof server>) => {
@@ -51,24 +48,20 @@ const lastQuery = (fetchMock: ReturnType<typeof server>) => {
 /** What the action button was given: the ids of the rows reported as selected. */
 let acted: number[][] = [];
 function renderTable() {
-  // No retry: a refusal shows at once, as the app does for a 4xx.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <BrowserRouter>
-        <DataTable
-          title="Demandes étudiants"
-          endpoint={list}
-          columns={columns}
-          defaultSort={{ name: 'date', direction: 'desc' }}
-          selectionActions={({ selected }) => (
-            <button type="button" onClick={() => acted.push(selected.map((r) => r.id))}>
-              Agir
-            </button>
-          )}
-        />
-      </BrowserRouter>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <BrowserRouter>
+      <DataTable
+        title="Demandes étudiants"
+        endpoint={list}
+        columns={columns}
+        defaultSort={{ name: 'date', direction: 'desc' }}
+        selectionActions={({ selected }) => (
+          <button type="button" onClick={() => acted.push(selected.map((r) => r.id))}>
+            Agir
+          </button>
+        )}
+      />
+    </BrowserRouter>,
   );
 }
 
@@ -79,7 +72,11 @@ const tick = (email: string) => {
   const line = within(grid()).getByText(email).closest('[role="row"]') as HTMLElement;
   fireEvent.click(within(line).getByRole('checkbox', { name: /^(Dés|S)électionner la ligne$/ }));
 };
-const nextPage = () => fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+/** From the first page of 25 rows to the second, once shown. */
+const toSecondPage = async () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+  await shown('etudiant11@exemple.fr');
+};
 const selectAll = () =>
   fireEvent.click(screen.getByRole('checkbox', { name: /^(Dés|S)électionner toutes les lignes$/ }));
 const act = () => {
@@ -93,7 +90,6 @@ beforeEach(() => {
   acted = [];
   window.history.replaceState(null, '', '/admin/etudiants');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
   it('demande la première page, triée par défaut, et montre ses lignes', async () => {
@@ -114,8 +110,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     const fetchMock = server(25);
     renderTable();
     await shown('etudiant1@exemple.fr');
-    nextPage();
-    await shown('etudiant11@exemple.fr');
+    await toSecondPage();
     expect(lastQuery(fetchMock)).toMatchObject({ page: '1', rowsPerPage: '10', 'sort[name]': 'date' });
     expect(screen.getByText('11–20 sur 25')).toBeTruthy();
     expect(new URLSearchParams(window.location.search).get('page')).toBe('1');
@@ -129,8 +124,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     const fetchMock = server(25);
     renderTable();
     await shown('etudiant1@exemple.fr');
-    nextPage();
-    await shown('etudiant11@exemple.fr');
+    await toSecondPage();
 
     fireEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
     await waitFor(() =>
@@ -193,8 +187,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     selectAll();
     expect(act()).toHaveLength(10);
 
-    nextPage();
-    await shown('etudiant11@exemple.fr');
+    await toSecondPage();
     expect(screen.getByText('Aucune ligne sélectionnée')).toBeTruthy();
     expect(act()).toEqual([]);
     for (const box of within(grid()).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
@@ -209,10 +202,7 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
   });
 
   it('liste refusée par le serveur : l’erreur et sa raison, en français', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(400, { message: 'Colonne de tri inconnue.' })),
-    );
+    fakeServer(() => json(400, { message: 'Colonne de tri inconnue.' }));
     renderTable();
     expect((await screen.findByText(/La liste n'a pas pu être chargée/)).textContent).toBe(
       "La liste n'a pas pu être chargée. Colonne de tri inconnue.",

@@ -1,7 +1,9 @@
 import { endpoint, HONEYPOT_FIELD, MESSAGES, successSchema } from '@guichet/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { json, serverAnswers } from '../../../test/fake-server.ts';
+import { describedText } from '../../../test/screen-reader.ts';
 import { call, UNREACHABLE } from '../../lib/api.ts';
 import { Honeypot } from '../honeypot.tsx';
 import { FormBanner, RadioInput, SelectInput, SubmitButton, TextInput } from './fields.tsx';
@@ -46,32 +48,7 @@ function EssaiForm({ invalidMessage }: { invalidMessage?: string }) {
   );
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** The server, as `fetch` sees it: each call answers with the next response (or a pending promise). */
-function serverAnswers(...answers: (Response | Promise<Response> | Error)[]) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (next instanceof Error) throw next;
-    if (!next) throw new Error('appel inattendu');
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const input = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement;
-/** The error text under a field, read through its aria-describedby as a screen reader does. */
-const describedError = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
 
 function fillValid() {
   fireEvent.change(input('Nom'), { target: { value: 'Martin' } });
@@ -90,7 +67,7 @@ describe('useContractForm', { timeout: 20_000 }, () => {
     submit();
     const prenom = input('Prénom');
     await waitFor(() => expect(prenom.getAttribute('aria-invalid')).toBe('true'));
-    expect(describedError(prenom)).toBe('Veuillez saisir le prénom.');
+    expect(describedText(prenom)).toBe('Veuillez saisir le prénom.');
     expect(input('Nom').getAttribute('aria-invalid')).toBe('false');
     // The first field in error in the page's order, not the first of the schema's errors.
     await waitFor(() => expect(document.activeElement).toBe(prenom));
@@ -117,10 +94,10 @@ describe('useContractForm', { timeout: 20_000 }, () => {
     fillValid();
     submit();
     const nom = input('Nom');
-    await waitFor(() => expect(describedError(nom)).toBe('Nom refusé.'));
+    await waitFor(() => expect(describedText(nom)).toBe('Nom refusé.'));
     expect(nom.getAttribute('aria-invalid')).toBe('true');
-    expect(describedError(input('Prénom'))).toBe('Prénom refusé.');
-    expect(describedError(input('Ville'))).toBe('Ville inconnue.');
+    expect(describedText(input('Prénom'))).toBe('Prénom refusé.');
+    expect(describedText(input('Ville'))).toBe('Ville inconnue.');
     await waitFor(() => expect(document.activeElement).toBe(nom));
     // Errors under the fields say it all: no banner unless the form asks for one.
     expect(screen.queryByRole('alert')).toBeNull();

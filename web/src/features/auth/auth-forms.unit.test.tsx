@@ -1,9 +1,11 @@
 import { MESSAGES, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fake-server.ts';
+import { renderWithQueries } from '../../../test/render.tsx';
+import { describedText } from '../../../test/screen-reader.ts';
 import { ComptePage } from './compte-page.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -16,20 +18,8 @@ const agent: SessionUser = {
   motDePasseAChanger: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server as `fetch` sees it: a response per path, in order; what each call sent is kept. */
-function server(routes: Record<string, Response[]>) {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    const next = routes[url]?.shift();
-    if (!next) throw new Error(`appel inattendu : ${url}`);
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-afterEach(() => vi.unstubAllGlobals());
+const server = (routes: Record<string, Response[]>) => fakeServer((url) => routes[url]?.shift());
 
 /** The page inside an admin shell that hands it the agent (or none), as app/ does. */
 function renderAt(path: string, page: ReactNode, user: SessionUser | null) {
@@ -46,24 +36,14 @@ function renderAt(path: string, page: ReactNode, user: SessionUser | null) {
     ],
     { initialEntries: [path] },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
 /** Password inputs have no role: found by their label. */
 const password = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-const errorOf = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
+const errorOf = describedText;
 
 describe('connexion', { timeout: 20_000 }, () => {
   it('champs vides : les messages sous les champs, focus sur l’identifiant, aucun appel', async () => {

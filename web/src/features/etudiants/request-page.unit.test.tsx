@@ -1,21 +1,11 @@
 import { ETUDIANT_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswers } from '../../../test/fake-server.ts';
+import { describedText } from '../../../test/screen-reader.ts';
 import { RequestPage } from './request-page.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-function serverAnswers(...answers: Response[]) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('appel inattendu');
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5_000 });
 
 function renderPage() {
@@ -28,12 +18,7 @@ function renderPage() {
 }
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 /** The text under a field, read through aria-describedby as a screen reader does. */
-const errorOf = (label: string) =>
-  (field(label).getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
+const errorOf = (label: string) => describedText(field(label));
 function fill() {
   fireEvent.change(field('Adresse e-mail'), { target: { value: 'zoe@example.fr' } });
   fireEvent.change(field('Code postal'), { target: { value: '10000' } });

@@ -1,26 +1,12 @@
 import { FIELD_MESSAGES, HONEYPOT_FIELD, inscriptionSchema, MESSAGES } from '@guichet/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswers } from '../../../test/fake-server.ts';
+import { describedText } from '../../../test/screen-reader.ts';
 import { WizardPage } from './wizard-page.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const accepted = () => json(200, { status: 'success', errors: [] });
-
-/** The server, as `fetch` sees it: each call gets the next answer. */
-function serverAnswers(...answers: Response[]) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('appel inattendu');
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const showWizard = () =>
   render(
@@ -37,13 +23,6 @@ const field = (label: string) =>
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const answer = (question: string, choice: 'Oui' | 'Non') =>
   fireEvent.click(within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: choice }));
-/** The error under a field, read through its aria-describedby as a screen reader does. */
-const describedError = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name: new RegExp(`${name}$`) });
 
@@ -75,6 +54,17 @@ function fillLogement() {
   answer('Éligible aux aides au logement (CAF)', 'Oui');
 }
 
+/** Both steps filled and accepted: the recap. */
+async function showRecap() {
+  showWizard();
+  fillProprietaire();
+  press('Suivant');
+  await stepHeading('Logement');
+  fillLogement();
+  press('Suivant');
+  await stepHeading('Récapitulatif');
+}
+
 // MUI in happy-dom on a shared machine: a whole journey takes seconds.
 describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
   it('montre sous son champ l’erreur que la vérification du serveur renvoie, puis passe à l’étape suivante une fois acceptée', async () => {
@@ -88,7 +78,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     press('Suivant');
 
     const email = field('Adresse e-mail');
-    await waitFor(() => expect(describedError(email)).toBe(refused));
+    await waitFor(() => expect(describedText(email)).toBe(refused));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.champsObligatoires);
     await waitFor(() => expect(document.activeElement).toBe(email));
@@ -118,7 +108,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     type('Nom', 'dupont');
     press('Suivant');
     const prenom = field('Prénom');
-    await waitFor(() => expect(describedError(prenom)).toBe(FIELD_MESSAGES.obligatoire));
+    await waitFor(() => expect(describedText(prenom)).toBe(FIELD_MESSAGES.obligatoire));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.champsObligatoires);
     expect(field('Nom').getAttribute('aria-invalid')).toBe('false');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -130,13 +120,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
       accepted(),
       json(200, { status: 'success', message: 'Votre offre de logement a bien été enregistrée.' }),
     );
-    showWizard();
-    fillProprietaire();
-    press('Suivant');
-    await stepHeading('Logement');
-    fillLogement();
-    press('Suivant');
-    await stepHeading('Récapitulatif');
+    await showRecap();
     press('Valider');
     await stepHeading('Merci, votre offre de logement est enregistrée');
 
@@ -188,17 +172,11 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
         errors: [{ key: 'surface', error: FIELD_MESSAGES.choix }],
       }),
     );
-    showWizard();
-    fillProprietaire();
-    press('Suivant');
-    await stepHeading('Logement');
-    fillLogement();
-    press('Suivant');
-    await stepHeading('Récapitulatif');
+    await showRecap();
     press('Valider');
 
     await stepHeading('Logement');
-    await waitFor(() => expect(describedError(field('Surface'))).toBe(FIELD_MESSAGES.choix));
+    await waitFor(() => expect(describedText(field('Surface'))).toBe(FIELD_MESSAGES.choix));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.erreurEnregistrementInscription);
     // What was typed is still there.
     expect(field('Étage').value).toBe('3ème étage');

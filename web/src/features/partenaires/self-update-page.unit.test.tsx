@@ -1,8 +1,10 @@
 import { MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fake-server.ts';
+import { renderWithQueries } from '../../../test/render.tsx';
+import { describedText } from '../../../test/screen-reader.ts';
 import { SelfUpdatePage } from './self-update-page.tsx';
 
 const TOKEN = 'lien-personnel';
@@ -29,48 +31,29 @@ const partenaire = {
   mailR: 'claire.martin@velo-campus.fr',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server as `fetch` sees it: the partner behind the link, the logo upload, and the proposals in turn. */
 function server(...proposals: Response[]) {
   const sent: unknown[] = [];
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  fakeServer((url, init) => {
     if (url === `/api/partenaire/get/one/by/${TOKEN}`) return json(200, { partenaire });
     if (url === '/api/logo/upload') return json(200, { status: 'success', file: NEW_LOGO });
     if (url === `/api/partenaire/update/${partenaire.id}` && init?.method === 'POST') {
       sent.push(JSON.parse(String(init.body)));
-      const next = proposals.shift();
-      if (next) return next;
+      return proposals.shift();
     }
-    throw new Error(`appel inattendu : ${init?.method ?? 'GET'} ${url}`);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return sent;
 }
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/update/partenaire/${TOKEN}`]}>
-        <Routes>
-          <Route path="/update/partenaire/:token" element={<SelfUpdatePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter initialEntries={[`/update/partenaire/${TOKEN}`]}>
+      <Routes>
+        <Route path="/update/partenaire/:token" element={<SelfUpdatePage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
-
-/** The error text under a control, read through its aria-describedby as a screen reader does. */
-const describedText = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 async function chooseNewLogo() {
   const input = screen.getByTestId('champ-logo-fichier') as HTMLInputElement;
