@@ -42,7 +42,11 @@ const optionLabel = (o: Option) => (typeof o === 'string' ? o : o.label);
 /** A native control's value is text: `null` is the empty choice. */
 const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-export function TextInput<T extends FieldValues, O extends FieldValues>({
+/**
+ * What every bound field shares: its controller, its id, and what it shows of its state (label,
+ * `required`, `disabled`, the error flag, the text under it).
+ */
+function useFieldFrame<T extends FieldValues, O extends FieldValues>({
   form,
   name,
   label,
@@ -50,6 +54,27 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   required,
   disabled,
   help,
+}: Bound<T, O>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error?.message;
+  return {
+    field,
+    error,
+    /** The props of a MUI `TextField` (text or select). */
+    textField: {
+      id: id ?? form.fieldId(name),
+      name,
+      label,
+      required,
+      disabled,
+      inputRef: field.ref,
+      error: !!error,
+      helperText: helpText(help, error),
+    },
+  };
+}
+
+export function TextInput<T extends FieldValues, O extends FieldValues>({
   type,
   autoComplete = 'off',
   maxLength,
@@ -57,6 +82,7 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   multiline,
   shape,
   tidy,
+  ...bound
 }: Bound<T, O> & {
   type?: TextFieldProps['type'];
   autoComplete?: string;
@@ -68,28 +94,20 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   /** Applied when the field is left (a link gets its https://). */
   tidy?: (value: string) => string;
 }) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
+  const { field, textField } = useFieldFrame(bound);
   return (
     <TextField
-      id={id ?? form.fieldId(name)}
-      name={name}
-      label={label}
-      required={required}
-      disabled={disabled}
+      {...textField}
       type={type}
       autoComplete={autoComplete}
       multiline={multiline}
       minRows={multiline ? 3 : undefined}
-      inputRef={field.ref}
       value={field.value ?? ''}
       onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
       onBlur={() => {
         if (tidy) field.onChange(tidy(String(field.value ?? '')));
         field.onBlur();
       }}
-      error={!!error}
-      helperText={helpText(help, error)}
       slotProps={{ htmlInput: { maxLength, inputMode } }}
     />
   );
@@ -97,16 +115,10 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
 
 /** A list as a native select: keyboard and phone friendly, read well by screen readers. */
 export function SelectInput<T extends FieldValues, O extends FieldValues>({
-  form,
-  name,
-  label,
-  id,
-  required,
-  disabled,
-  help,
   options,
   placeholder = 'Choisir…',
   emptyValue = '',
+  ...bound
 }: Bound<T, O> & {
   options: readonly Option[];
   /** The empty first choice ("Choisir…", "Aucune"); `null` for none. */
@@ -114,25 +126,17 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
   /** What the empty choice stores. */
   emptyValue?: '' | null;
 }) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
+  const { field, textField } = useFieldFrame(bound);
   return (
     <TextField
-      id={id ?? form.fieldId(name)}
-      name={name}
-      label={label}
-      required={required}
-      disabled={disabled}
+      {...textField}
       select
-      inputRef={field.ref}
       value={encode(field.value)}
       onChange={(e) => {
         const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
         field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
       }}
       onBlur={field.onBlur}
-      error={!!error}
-      helperText={helpText(help, error)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {placeholder !== null && <option value="">{placeholder}</option>}
@@ -145,30 +149,44 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
   );
 }
 
-/** A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). */
+/**
+ * A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). The group
+ * carries `aria-invalid` (where the form looks for the first error) and is described by the text
+ * under it; the first radio takes the field's id. `ids` and `groupName` keep the names a screen
+ * already gives its legend, help and radios.
+ */
 export function RadioInput<T extends FieldValues, O extends FieldValues>({
-  form,
-  name,
-  label,
-  id,
-  required,
-  disabled,
-  help,
   options,
-}: Bound<T, O> & { options: readonly Option[] }) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
-  const base = id ?? form.fieldId(name);
+  ids,
+  groupName,
+  ...bound
+}: Bound<T, O> & {
+  options: readonly Option[];
+  /** Defaults to `${id}-legende` and `${id}-aide`; `fieldset` moves the field's id from the first radio to the fieldset. */
+  ids?: { legend: string; help: string; fieldset?: boolean };
+  /** The radios' `name`; defaults to the field's name. */
+  groupName?: string;
+}) {
+  const { field, error, textField } = useFieldFrame(bound);
+  const base = textField.id;
+  const legendId = ids?.legend ?? `${base}-legende`;
+  const helpId = ids?.help ?? `${base}-aide`;
   return (
-    <FormControl error={!!error} required={required} disabled={disabled} component="fieldset">
-      <FormLabel component="legend" id={`${base}-legende`}>
-        {label}
+    <FormControl
+      error={!!error}
+      required={bound.required}
+      disabled={bound.disabled}
+      component="fieldset"
+      id={ids?.fieldset ? base : undefined}
+    >
+      <FormLabel component="legend" id={legendId}>
+        {bound.label}
       </FormLabel>
       <RadioGroup
         row
-        name={name}
-        aria-labelledby={`${base}-legende`}
-        aria-describedby={`${base}-aide`}
+        name={groupName ?? bound.name}
+        aria-labelledby={legendId}
+        aria-describedby={helpId}
         aria-invalid={!!error}
         value={encode(field.value)}
         onChange={(e) => {
@@ -182,35 +200,28 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
             key={encode(optionValue(o))}
             value={encode(optionValue(o))}
             label={optionLabel(o)}
-            control={<Radio slotProps={{ input: i === 0 ? { id: base, ref: field.ref } : undefined }} />}
+            control={
+              <Radio slotProps={{ input: i === 0 && !ids?.fieldset ? { id: base, ref: field.ref } : undefined }} />
+            }
           />
         ))}
       </RadioGroup>
-      <FormHelperText id={`${base}-aide`}>{helpText(help, error)}</FormHelperText>
+      <FormHelperText id={helpId}>{textField.helperText}</FormHelperText>
     </FormControl>
   );
 }
 
 /** A yes/no box for a boolean value. */
-export function CheckboxInput<T extends FieldValues, O extends FieldValues>({
-  form,
-  name,
-  label,
-  id,
-  required,
-  disabled,
-  help,
-}: Bound<T, O>) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
-  const base = id ?? form.fieldId(name);
+export function CheckboxInput<T extends FieldValues, O extends FieldValues>(bound: Bound<T, O>) {
+  const { field, error, textField } = useFieldFrame(bound);
+  const base = textField.id;
   return (
-    <FormControl error={!!error} required={required} disabled={disabled}>
+    <FormControl error={!!error} required={bound.required} disabled={bound.disabled}>
       <FormControlLabel
-        label={label}
+        label={bound.label}
         control={
           <Checkbox
-            name={name}
+            name={bound.name}
             checked={!!field.value}
             onChange={(e) => field.onChange(e.target.checked)}
             onBlur={field.onBlur}
@@ -225,7 +236,7 @@ export function CheckboxInput<T extends FieldValues, O extends FieldValues>({
           />
         }
       />
-      <FormHelperText id={`${base}-aide`}>{helpText(help, error)}</FormHelperText>
+      <FormHelperText id={`${base}-aide`}>{textField.helperText}</FormHelperText>
     </FormControl>
   );
 }

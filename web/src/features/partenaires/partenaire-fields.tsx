@@ -1,17 +1,7 @@
 import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_MAX } from '@guichet/contract';
-import {
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Grid,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Grid, Stack, Typography } from '@mui/material';
 import { type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
-import { TextInput } from '../../components/form/fields.tsx';
+import { RadioInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { LogoField } from './logo-field.tsx';
 import { shapeInput, tidyLink } from './partenaire-form.ts';
@@ -80,35 +70,15 @@ export function PartenaireInput<T extends FieldValues>({
 
 /** The representative's title as two radios; the group's name is its id (the tests reach it by it). */
 export function CiviliteInput<T extends FieldValues>({ form }: { form: PartenaireForm<T> }) {
-  const { field, fieldState } = useController({ control: form.control, name: 'civiliteR' as FieldPath<T> });
-  const id = form.fieldId('civiliteR');
-  const error = fieldState.error?.message;
   return (
-    <FormControl error={!!error} required component="fieldset">
-      <FormLabel component="legend" id={`${id}-legende`}>
-        {L.civiliteR}
-      </FormLabel>
-      <RadioGroup
-        row
-        name={id}
-        aria-labelledby={`${id}-legende`}
-        aria-describedby={`${id}-aide`}
-        aria-invalid={!!error}
-        value={field.value ?? ''}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-      >
-        {CIVILITES.map((c, i) => (
-          <FormControlLabel
-            key={c}
-            value={c}
-            control={<Radio slotProps={{ input: i === 0 ? { id, ref: field.ref } : undefined }} />}
-            label={c}
-          />
-        ))}
-      </RadioGroup>
-      <FormHelperText id={`${id}-aide`}>{error ?? ' '}</FormHelperText>
-    </FormControl>
+    <RadioInput
+      form={form}
+      name={'civiliteR' as FieldPath<T>}
+      label={L.civiliteR}
+      required
+      options={CIVILITES}
+      groupName={form.fieldId('civiliteR')}
+    />
   );
 }
 
