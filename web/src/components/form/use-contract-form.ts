@@ -108,11 +108,16 @@ export function useContractForm<S extends FormSchema, R>(
   const latest = useRef(options);
   latest.current = options;
 
+  const fieldId = (name: string) => `${idPrefix}-${name.replaceAll('.', '-')}`;
   useEffect(() => {
     if (busy || !focusPending.current || !formEl.current) return;
     focusPending.current = false;
-    focusAfterRefusal(formEl.current);
-  }, [busy]);
+    // A control that is no input (the logo's button) is found by its field's id.
+    const inError = fieldPaths(methods.getValues())
+      .filter((path) => methods.getFieldState(path as Path<In>).invalid)
+      .map(fieldId);
+    focusAfterRefusal(formEl.current, inError);
+  });
 
   const refuse = useCallback(
     (err: unknown) => {
@@ -168,7 +173,7 @@ export function useContractForm<S extends FormSchema, R>(
   return {
     methods,
     control: methods.control,
-    fieldId: (name) => `${idPrefix}-${name.replaceAll('.', '-')}`,
+    fieldId,
     formProps: { noValidate: true, onSubmit },
     busy,
     banner,
@@ -185,14 +190,19 @@ function showMessage(result: unknown, banner: ReturnType<typeof useBanner>) {
 const FIELD = 'input:not([type="hidden"]), select, textarea';
 
 /**
- * After a refusal, the first field in error takes the focus (a screen reader reads its label and,
- * through aria-describedby, its error); a radio group gives it to its chosen or first radio. With no
- * field in error and the focus lost (the pressed button was disabled meanwhile), the first field.
+ * After a refusal, the first field in error in the page's order takes the focus (a screen reader
+ * reads its label and, through aria-describedby, its error): an element marked `aria-invalid`, or
+ * the control bearing the id of a field in error (`inError`: a button such as the logo's). A radio
+ * group gives it to its chosen or first radio. With no field in error and the focus lost (the
+ * pressed button was disabled meanwhile), the first field.
  */
-function focusAfterRefusal(form: HTMLElement) {
-  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+function focusAfterRefusal(form: HTMLElement, inError: readonly string[]) {
+  const byId = inError.map((id) => document.getElementById(id)).filter((el) => el !== null && form.contains(el));
+  const [invalid] = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]'), ...(byId as HTMLElement[])].sort(
+    (a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : a === b ? 0 : 1),
+  );
   if (invalid) {
-    const target = invalid.matches(FIELD)
+    const target = invalid.matches(`${FIELD}, button`)
       ? invalid
       : (invalid.querySelector<HTMLElement>('input:checked') ?? invalid.querySelector<HTMLElement>(FIELD));
     target?.focus();

@@ -1,5 +1,5 @@
 import { MESSAGES, PARTENAIRE_MESSAGES } from '@guichet/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
@@ -64,7 +64,7 @@ async function chooseNewLogo() {
 }
 
 describe('mise à jour d’un partenaire par son lien personnel', () => {
-  it('montre sous le logo l’erreur que renvoie le serveur, puis le message de réussite', {
+  it('montre sous le logo l’erreur que renvoie le serveur, focus sur le logo, puis le message de réussite', {
     timeout: 30_000,
   }, async () => {
     const sent = server(
@@ -90,6 +90,8 @@ describe('mise à jour d’un partenaire par son lien personnel', () => {
     await screen.findByText(PARTENAIRE_MESSAGES.logoInconnu);
     const logoButton = document.getElementById('champ-logo') as HTMLElement;
     expect(describedText(logoButton)).toContain(PARTENAIRE_MESSAGES.logoInconnu);
+    // The only field in error is a button, not an input: the focus still goes to it.
+    await waitFor(() => expect(document.activeElement).toBe(logoButton));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.remplirTousLesChamps);
     expect(sent[0]).toMatchObject({ logo: NEW_LOGO, token: TOKEN, telephone: '0325000001' });
 
