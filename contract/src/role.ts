@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idParam, idSchema, safeString } from './common.ts';
-import { listQuerySchema, queryText } from './list.ts';
+import { type ListFilter, listQuerySchema, queryText } from './list.ts';
 import type { RoleCode } from './reference.ts';
 
 /** Roles list (docs/spec/portal-spec.md §2 Roles list, §7): sortable by label only, filter on the label. */
 export const ROLE_LIST_COLUMNS = ['libelle'] as const;
 export const roleListQuerySchema = listQuerySchema(ROLE_LIST_COLUMNS, { libelle: queryText });
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
+export type RoleListFilter = ListFilter<typeof roleListQuerySchema>;
 
 /** `code` (ROLE_ADMIN…) lets the screen apply the rules below without guessing from the label. */
 export const roleListItemSchema = z.object({ id: z.number().int(), code: z.string(), libelle: z.string() });

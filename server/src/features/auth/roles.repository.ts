@@ -1,13 +1,11 @@
-import type { AgentSummary } from '@guichet/contract';
+import type { AgentSummary, RoleListFilter } from '@guichet/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsText, type ListDefinition, type ListParams, runList } from '../../platform/list-query.ts';
 import { agentRoles, agents, roles } from './auth.tables.ts';
 
-type RoleFilter = { libelle?: string };
-
 const listFields = { id: roles.id, code: roles.code, libelle: roles.libelle };
-const roleList: ListDefinition<typeof listFields, RoleFilter> = {
+const roleList: ListDefinition<typeof listFields, RoleListFilter> = {
   fields: listFields,
   // The helper selects either these fields or a count, always from the same table.
   from: (db, fields) => db.select(fields).from(roles).$dynamic(),
@@ -20,7 +18,7 @@ const roleList: ListDefinition<typeof listFields, RoleFilter> = {
 
 /** Roles and who holds them (tables roles and agent_roles), for the roles screen and the CLI. */
 export const rolesRepository = {
-  list: (db: DbOrTx, params: ListParams<RoleFilter>) => runList(db, roleList, params),
+  list: (db: DbOrTx, params: ListParams<RoleListFilter>) => runList(db, roleList, params),
 
   async find(db: DbOrTx, id: number) {
     const [row] = await db.select().from(roles).where(eq(roles.id, id));

@@ -1,5 +1,6 @@
 import {
   type InscriptionDetail,
+  type InscriptionListFilter,
   type Logement,
   type LogementStored,
   PROXIMITES,
@@ -88,15 +89,6 @@ export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
     .orderBy(asc(proximiteRank), asc(inscriptions.proximite), desc(inscriptions.date), desc(inscriptions.id));
 }
 
-export type InscriptionsFilter = {
-  date?: string;
-  nom?: string;
-  telephone?: string;
-  email?: string;
-  adresse?: string;
-  statut?: number[];
-};
-
 const listFields = {
   id: inscriptions.id,
   date: inscriptions.date,
@@ -126,7 +118,7 @@ const base = {
   defaultSort: { name: 'date', direction: 'desc' as const },
   // The stored search text of the row: nom, prénom, téléphone, email, adresse, cp, ville.
   searchIn: { stored: inscriptions.recherche },
-  filters: (f: InscriptionsFilter) => [
+  filters: (f: InscriptionListFilter) => [
     f.date ? onParisDay(inscriptions.date, f.date) : undefined,
     f.nom ? containsText([inscriptions.nom], f.nom) : undefined,
     // Stored as ten digits: "06 12" or "06.12" typed in the filter looks for "0612".
@@ -140,8 +132,11 @@ const base = {
 };
 
 /** The admin table and its export share everything but the selected fields. */
-export const inscriptionsList: ListDefinition<typeof listFields, InscriptionsFilter> = { ...base, fields: listFields };
-const inscriptionsExport: ListDefinition<typeof offerFields, InscriptionsFilter> = { ...base, fields: offerFields };
+export const inscriptionsList: ListDefinition<typeof listFields, InscriptionListFilter> = {
+  ...base,
+  fields: listFields,
+};
+const inscriptionsExport: ListDefinition<typeof offerFields, InscriptionListFilter> = { ...base, fields: offerFields };
 
 export const inscriptionsRepository = {
   async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement): Promise<number> {
@@ -152,9 +147,9 @@ export const inscriptionsRepository = {
     return row.id;
   },
 
-  list: (db: DbOrTx, params: ListParams<InscriptionsFilter>) => runList(db, inscriptionsList, params),
+  list: (db: DbOrTx, params: ListParams<InscriptionListFilter>) => runList(db, inscriptionsList, params),
 
-  exportRows: (db: DbOrTx, params: Omit<ListParams<InscriptionsFilter>, 'page' | 'rowsPerPage'>) =>
+  exportRows: (db: DbOrTx, params: Omit<ListParams<InscriptionListFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, inscriptionsExport, params),
 
   async findById(db: DbOrTx, id: number): Promise<InscriptionDetail | undefined> {

@@ -2,6 +2,7 @@ import {
   type PartenaireAdmin,
   type PartenaireData,
   type PartenaireFields,
+  type PartenaireListFilter,
   type PartenairePublic,
   type PartenaireType,
   STATUT,
@@ -53,17 +54,8 @@ function inYear(column: typeof p.date | typeof p.dateLastUpdate, year: number): 
   return sql`(${column} at time zone 'Europe/Paris') >= ${`${year}-01-01`}::timestamp and (${column} at time zone 'Europe/Paris') < ${`${year + 1}-01-01`}::timestamp`;
 }
 
-export type PartenairesFilter = {
-  tempdata?: boolean;
-  token?: boolean;
-  date?: string;
-  nom?: string;
-  categorie?: number[];
-  statut?: number[];
-  actif?: boolean;
-};
 /** The list's own filters plus `annee` (docs/spec/decisions.md §3), which is not a column filter but shapes the list. */
-export type PartenairesListFilter = PartenairesFilter & { annee?: number };
+export type PartenairesListFilter = PartenaireListFilter & { annee?: number };
 
 const listFields = {
   id: p.id,
