@@ -4,7 +4,7 @@ import { type FieldPath, type FieldValues, useController, useWatch } from 'react
 import { RadioInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { LogoField } from './logo-field.tsx';
-import { shapeInput, tidyLink } from './partenaire-form.ts';
+import { shapeInput, type TextKey, tidyLink } from './partenaire-form.ts';
 
 /**
  * The partner's own fields, bound to a `useContractForm` whose values hold them under their
@@ -12,7 +12,6 @@ import { shapeInput, tidyLink } from './partenaire-form.ts';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the parsed output differs by form; the fields only read the input.
 export type PartenaireForm<T extends FieldValues> = ContractForm<T, any>;
-type TextKey = keyof typeof PARTENAIRE_MAX;
 type Input<T extends FieldValues> = { form: PartenaireForm<T>; name: TextKey };
 
 const INPUT: Record<TextKey, { autoComplete: string; inputMode?: 'tel' | 'numeric' | 'email' | 'url' }> = {

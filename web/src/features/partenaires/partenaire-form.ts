@@ -10,6 +10,8 @@ import {
 } from '@guichet/contract';
 
 export type FieldKey = keyof PartenaireFields;
+/** The fields typed as text: each has its maximum length in the contract. */
+export type TextKey = keyof typeof PARTENAIRE_MAX;
 /** What the person typed, as text (civiliteR included). */
 export type Values = Record<FieldKey, string>;
 
@@ -24,10 +26,9 @@ export const sameValues = (a: Values, b: Values) =>
   PARTENAIRE_FIELD_KEYS.every((k) => comparable(k, a[k]) === comparable(k, b[k]));
 
 /** Input behaviour of docs/spec/portal-spec.md §5 as the person types: lengths capped, city in capitals. */
-export function shapeInput(key: FieldKey, raw: string): string {
+export function shapeInput(key: TextKey, raw: string): string {
   if (isPhone(key)) return shapePhoneInput(raw);
-  const max = (PARTENAIRE_MAX as Record<string, number>)[key];
-  const capped = max ? raw.slice(0, max) : raw;
+  const capped = raw.slice(0, PARTENAIRE_MAX[key]);
   return key === 'ville' ? capped.toLocaleUpperCase('fr-FR') : capped;
 }
 
