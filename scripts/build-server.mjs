@@ -1,5 +1,6 @@
 // Bundles the server into server/dist (dependencies stay in node_modules): main.mjs, the portal
-// `npm start` runs, and user.mjs, the command `npm run user`/`backup`/`restore` runs. Plain
+// `npm start` runs, and user.mjs, the command `npm run user`/`backup`/`restore`/`job` runs (a job is one
+// more command of it: same way to the embedded database through the running portal). Plain
 // JavaScript at run time: no TypeScript compiler among the production dependencies, and about a
 // second less at each start than compiling the sources.
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';

@@ -31,7 +31,12 @@ async function main() {
   await ensureBootstrapAdmin(app.db, config, (line) => console.log(line));
   // `npm run user` reaches the embedded database through this process (cli/admin-socket.ts).
   const adminSocket = dataLock
-    ? await startAdminSocket({ dataDir: config.dataDir, db: database.db, log: app.log.child({ module: 'admin' }) })
+    ? await startAdminSocket({
+        dataDir: config.dataDir,
+        db: database.db,
+        config,
+        log: app.log.child({ module: 'admin' }),
+      })
     : undefined;
 
   let closing = false;

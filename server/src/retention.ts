@@ -53,9 +53,10 @@ export async function runRetention(
 
 /**
  * The pass itself. With `day`, the daily job's: the day is claimed in the same transaction, so it
- * runs once per day across processes ('done': some process already ran it that day).
+ * runs once per day across processes ('done': some process already ran it that day). Also the
+ * `retention` entry of `npm run job` (jobs.ts).
  */
-async function retentionPass(
+export async function retentionPass(
   db: Db,
   config: Pick<Config, 'retentionDays' | 'sessionIdleMinutes'>,
   now: Date,

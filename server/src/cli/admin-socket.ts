@@ -2,6 +2,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
+import type { JobConfig } from '../jobs.ts';
 import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
 
 /**
@@ -28,7 +29,7 @@ const MAX_PATH = 103;
  * Listens on DATA_DIR/admin.sock. Call only while holding the data lock: a socket file left by
  * a crashed process is then known to be stale and is replaced.
  */
-export async function startAdminSocket(opts: { dataDir: string; db: Db; log: Log }) {
+export async function startAdminSocket(opts: { dataDir: string; db: Db; log: Log; config: JobConfig }) {
   const file = adminSocketPath(opts.dataDir);
   if (Buffer.byteLength(file) > MAX_PATH) {
     opts.log.warn(
@@ -38,7 +39,7 @@ export async function startAdminSocket(opts: { dataDir: string; db: Db; log: Log
     return undefined;
   }
   rmSync(file, { force: true });
-  const server = net.createServer((socket) => serve(socket, opts.db, opts.log));
+  const server = net.createServer((socket) => serve(socket, opts.db, opts.config, opts.log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // The socket file is created by bind() inside listen(), synchronously: with this umask it
@@ -62,7 +63,7 @@ export async function startAdminSocket(opts: { dataDir: string; db: Db; log: Log
   };
 }
 
-function serve(socket: net.Socket, db: Db, log: Log) {
+function serve(socket: net.Socket, db: Db, config: JobConfig, log: Log) {
   let buffer = '';
   socket.setEncoding('utf8');
   socket.setTimeout(30_000, () => socket.destroy());
@@ -87,9 +88,13 @@ function serve(socket: net.Socket, db: Db, log: Log) {
       return { ok: false, error: err instanceof CommandError ? err.message : 'Commande illisible.' };
     }
     try {
-      const lines = await runUserCommand(db, command);
+      const lines = await runUserCommand(db, command, config);
       log.info(
-        { command: command.command, username: 'username' in command ? command.username : undefined },
+        {
+          command: command.command,
+          username: 'username' in command ? command.username : undefined,
+          job: command.command === 'job' ? command.name : undefined,
+        },
         'commande agent exécutée',
       );
       return { ok: true, lines };

@@ -6,6 +6,7 @@ import { ROLES, STAFF_PASSWORD_MIN } from '@guichet/contract';
 import { loadConfig } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { JOB_NAMES, JOBS, type JobConfig } from '../jobs.ts';
 import { askRunningServer } from './admin-socket.ts';
 import { acquireDataLock, DataDirBusyError } from './data-lock.ts';
 import { readSecret, type SecretInput, SecretInputError } from './read-secret.ts';
@@ -17,6 +18,9 @@ import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from
  * the embedded database it asks the running portal through DATA_DIR/admin.sock, and opens the
  * data folder itself only when no process holds it.
  */
+/** One line per job, aligned under the `job` command. */
+const JOB_USAGE = JOB_NAMES.map((name) => `  ${name.padEnd(14)} ${JOBS[name].description}`).join('\n');
+
 const USAGE = `Usage : npm run user -- <commande> [options]
 
   add     --username U --prenom F --nom N [--role ROLE_USER …] [--password P]
@@ -27,6 +31,11 @@ const USAGE = `Usage : npm run user -- <commande> [options]
   list                                liste les agents, leur état et leurs rôles
   backup  --file F                    sauvegarde toute la base dans F (npm run backup -- --file F)
   restore --file F                    remplace toute la base par la sauvegarde F (npm run restore -- --file F)
+  job <tâche> [--date AAAA-MM-JJ]     lance une tâche planifiée maintenant (npm run job -- <tâche>), ou comme si
+                                      on était ce jour-là ; déjà faite pour ce jour, elle ne refait rien
+
+Tâches :
+${JOB_USAGE}
 
 Sans --password, le mot de passe (${STAFF_PASSWORD_MIN} caractères au moins) est demandé sans être affiché, ou lu
 sur l’entrée standard (première ligne) : il ne reste ni dans l’historique du shell ni dans la liste des processus.
@@ -40,6 +49,7 @@ const OPTIONS: Record<UserCommand['command'], string[]> = {
   list: [],
   backup: ['file'],
   restore: ['file'],
+  job: ['date'],
 };
 
 export type CliOptions = {
@@ -71,6 +81,8 @@ async function commandFromArgv(argv: string[], opts: CliOptions): Promise<UserCo
   const [command, ...extra] = parsed.positionals;
   if (!command) throw new UsageError('Indiquez une commande.');
   if (!(command in OPTIONS)) throw new UsageError(`Commande inconnue : ${command}.`);
+  // `job <tâche>`: the one command that takes a positional argument.
+  const jobName = command === 'job' ? extra.shift() : undefined;
   if (extra.length) throw new UsageError(`Argument en trop : ${extra.join(' ')}.`);
   const allowed = OPTIONS[command as UserCommand['command']];
   const values = parsed.values as Record<string, string | string[] | undefined>;
@@ -80,6 +92,7 @@ async function commandFromArgv(argv: string[], opts: CliOptions): Promise<UserCo
     }
   }
   const { role, file, ...rest } = values;
+  if (command === 'job') return parseUserCommand({ command, name: jobName, ...rest });
   if ((command === 'add' || command === 'passwd') && rest.password === undefined) {
     try {
       rest.password = await readSecret(opts.stdin ?? process.stdin, opts.prompt ?? process.stderr);
@@ -108,6 +121,7 @@ function parse(argv: string[]) {
       nom: { type: 'string' },
       role: { type: 'string', multiple: true },
       file: { type: 'string' },
+      date: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -116,7 +130,7 @@ function parse(argv: string[]) {
 async function run(command: UserCommand, opts: CliOptions): Promise<{ lines: string[]; via: string }> {
   const config = loadConfig(opts.env);
   if (config.databaseUrl) {
-    return withDatabase(await openPostgres(config.databaseUrl), command, 'base PostgreSQL de DATABASE_URL');
+    return withDatabase(await openPostgres(config.databaseUrl), command, config, 'base PostgreSQL de DATABASE_URL');
   }
   const deadline = Date.now() + (opts.waitForPortalMs ?? 20_000);
   for (;;) {
@@ -129,7 +143,7 @@ async function run(command: UserCommand, opts: CliOptions): Promise<{ lines: str
       const lock = await acquireDataLock(config.dataDir, 'commande');
       try {
         const database = await openPglite(config.dataDir);
-        return await withDatabase(database, command, `base embarquée de ${config.dataDir}, portail arrêté`);
+        return await withDatabase(database, command, config, `base embarquée de ${config.dataDir}, portail arrêté`);
       } finally {
         lock.release();
       }
@@ -141,10 +155,10 @@ async function run(command: UserCommand, opts: CliOptions): Promise<{ lines: str
   }
 }
 
-async function withDatabase(database: Database, command: UserCommand, via: string) {
+async function withDatabase(database: Database, command: UserCommand, config: JobConfig, via: string) {
   try {
     await migrate(database);
-    return { lines: await runUserCommand(database.db, command), via };
+    return { lines: await runUserCommand(database.db, command, config), via };
   } finally {
     await database.close();
   }

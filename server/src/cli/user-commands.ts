@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
+import { JOB_NAMES, JobBusyError, type JobConfig, runJob } from '../jobs.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 
 /** A refusal the person at the terminal can act on (French, no stack trace). */
@@ -29,6 +30,14 @@ const absoluteFile = z
   .min(1, required('file'))
   .refine((f) => f.startsWith('/'), { error: 'Le chemin du fichier doit être absolu.' });
 
+/** `--date` of `npm run job`: a real calendar day, written YYYY-MM-DD. */
+const jobDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La date doit s’écrire AAAA-MM-JJ, par exemple 2026-11-24.', abort: true })
+  .refine((d) => new Date(Date.parse(`${d}T00:00:00Z`) || 0).toISOString().startsWith(d), {
+    error: (iss) => `Cette date n’existe pas : ${iss.input}.`,
+  });
+
 /** What `npm run user` can ask, whether it runs the command itself or through the running portal. */
 export const userCommandSchema = z.discriminatedUnion('command', [
   z.object({
@@ -53,6 +62,16 @@ export const userCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('list') }),
   z.object({ command: z.literal('backup'), file: absoluteFile }),
   z.object({ command: z.literal('restore'), file: absoluteFile }),
+  z.object({
+    command: z.literal('job'),
+    name: z.enum(JOB_NAMES, {
+      error: (iss) =>
+        iss.input === undefined
+          ? `Indiquez la tâche à lancer : ${JOB_NAMES.join(', ')}.`
+          : `Tâche inconnue : ${String(iss.input)}. Les tâches sont : ${JOB_NAMES.join(', ')}.`,
+    }),
+    date: jobDate.optional(),
+  }),
 ]);
 export type UserCommand = z.infer<typeof userCommandSchema>;
 export type UserCommandInput = z.input<typeof userCommandSchema>;
@@ -74,8 +93,11 @@ async function mustFind(db: Db, username: string) {
   return agent;
 }
 
-/** Runs one command on the database; returns the lines to print. */
-export async function runUserCommand(db: Db, cmd: UserCommand): Promise<string[]> {
+/**
+ * Runs one command on the database; returns the lines to print. `config`: the settings a job
+ * needs (those of the process that holds the database: the portal's when asked through it).
+ */
+export async function runUserCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise<string[]> {
   switch (cmd.command) {
     case 'add': {
       const existing = await agentsRepository.findByUsername(db, cmd.username);
@@ -129,6 +151,14 @@ export async function runUserCommand(db: Db, cmd: UserCommand): Promise<string[]
       return backupDatabase(db, cmd.file);
     case 'restore':
       return restoreDatabase(db, cmd.file);
+    case 'job':
+      if (!config) throw new Error('runUserCommand: a job needs the configuration');
+      try {
+        return await runJob(db, config, cmd.name, cmd.date);
+      } catch (err) {
+        if (err instanceof JobBusyError) throw new CommandError(err.message);
+        throw err;
+      }
   }
 }
 

@@ -13,6 +13,7 @@ import { pgliteExtensions } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { rolesRepository } from '../features/auth/roles.repository.ts';
+import { parisDay } from '../platform/daily-jobs.ts';
 import { adminSocketPath } from './admin-socket.ts';
 import { acquireDataLock, LOCK_FILE } from './data-lock.ts';
 import { runCli } from './user-cli.ts';
@@ -363,6 +364,26 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     expect((await portal.login('admin', 'mot-de-passe-admin')).status).toBe(200);
   }, 60_000);
 
+  it('lance une tâche par « npm run job » comme si on était --date ; une seconde fois ce jour-là ne fait rien', async () => {
+    const request = await fetch(`${portal.url}/api/etudiant/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'tache@example.fr', cp: '10000', ville: 'Troyes', ecole: 'UTT', adresse: '' }),
+    });
+    expect(request.status).toBe(200);
+    // A year and two days from now, today's request is past RETENTION_DAYS (365).
+    const later = parisDay(new Date(Date.now() + 367 * 24 * 3600_000));
+    const npm = start('npm', ['run', 'job', '--', 'retention', '--date', later], env);
+    expect(await npm.exited).toBe(0);
+    expect(npm.out()).toContain(`Tâche « retention » faite pour le ${later}.`);
+    expect(npm.out()).toMatch(/demandes d’étudiants\s+1$/m);
+    expect(npm.out()).toContain(
+      dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL de DATABASE_URL',
+    );
+    const again = await cli(env, 'job', 'retention', '--date', later);
+    expect(again).toMatchObject({ code: 0, out: `Tâche « retention » déjà faite pour le ${later} : rien de plus.` });
+  }, 90_000);
+
   it('rend le dossier de données à l’arrêt du portail (ni socket ni verrou restants)', async () => {
     expect(await portal.stop()).toBe(0);
     expect(existsSync(adminSocketPath(dataDir))).toBe(false);
@@ -421,6 +442,32 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
     expect((await cli(env, 'passwd', '--username', 'a.seul', '--password', 'autre-mot-de-passe')).code).toBe(0);
     // The only administrator stays.
     expect((await cli(env, 'disable', '--username', 'a.seul')).code).toBe(1);
+  }, 60_000);
+
+  it('lance une tâche pour aujourd’hui, une seule fois ; refuse en français une tâche ou une date inconnue', async () => {
+    const today = parisDay(new Date());
+    const first = await cli(env, 'job', 'retention');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain(`Tâche « retention » faite pour le ${today}.`);
+    expect(first.err).toContain(dbKind === 'pglite' ? 'portail arrêté' : 'base PostgreSQL de DATABASE_URL');
+    expect(await cli(env, 'job', 'retention', '--date', today)).toMatchObject({
+      code: 0,
+      out: `Tâche « retention » déjà faite pour le ${today} : rien de plus.`,
+    });
+    const cases: [string[], number, RegExp][] = [
+      [['job'], 1, /Indiquez la tâche à lancer : retention/],
+      [['job', 'menage'], 1, /Tâche inconnue : menage\. Les tâches sont : retention/],
+      [['job', 'retention', '--date', '24/11/2026'], 1, /La date doit s’écrire AAAA-MM-JJ/],
+      [['job', 'retention', '--date', '2026-02-30'], 1, /Cette date n’existe pas : 2026-02-30\./],
+      [['job', 'retention', '--date'], 2, /L’option --date attend une valeur\./],
+      [['job', 'retention', 'offres'], 2, /Argument en trop : offres\./],
+      [['list', '--date', '2026-11-24'], 2, /L’option --date ne s’applique pas à la commande list\./],
+    ];
+    for (const [argv, code, message] of cases) {
+      const res = await cli(env, ...argv);
+      expect({ argv, code: res.code }).toEqual({ argv, code });
+      expect(res.err).toMatch(message);
+    }
   }, 60_000);
 
   it('n’ouvre jamais une base embarquée tenue par un autre processus', async () => {
