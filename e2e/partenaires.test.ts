@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MESSAGES, PARTENAIRE_MESSAGES, partenaireUpdatePath } from '@guichet/contract';
+import { fillPath, MESSAGES, PARTENAIRE_MESSAGES, pages } from '@guichet/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('partenaires dans Chromium', () => {
     const id = await published();
     const token = newToken();
     await partenairesRepository.setToken(portal.database.db, id, hashToken(token));
-    return { id, token, link: `${portal.url}${partenaireUpdatePath(token)}` };
+    return { id, token, link: `${portal.url}${fillPath(pages.updatePartenaire, { token })}` };
   }
   /** With a link the partner used to propose a new name and a red logo. */
   async function withProposal() {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fillPath } from './pages.ts';
 import type { ACCESS } from './reference.ts';
 
 /**
@@ -62,14 +63,8 @@ export type EndpointResponse<E extends EndpointDef> = E['response'] extends { 20
   : unknown;
 
 /** The endpoint's path with its parameters filled in (each one URL-encoded). */
-export function endpointPath<E extends EndpointDef>(e: E, params?: PathParams<E>): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return e.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${e.method} ${e.path} : paramètre « ${name} » manquant.`);
-    return encodeURIComponent(String(value));
-  });
-}
+export const endpointPath = <E extends EndpointDef>(e: E, params?: PathParams<E>): string =>
+  fillPath(e.path, (params ?? {}) as Record<string, string | number>);
 
 /** `GET /api/…`: how tests, logs and the access matrix name an endpoint. */
 export const endpointKey = (e: Pick<EndpointDef, 'method' | 'path'>) => `${e.method} ${e.path}`;

@@ -7,6 +7,7 @@ export * from './format.ts';
 export * from './inscription.ts';
 export * from './list.ts';
 export * from './messages.ts';
+export * from './pages.ts';
 export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';

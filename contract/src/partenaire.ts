@@ -146,8 +146,6 @@ export type PartenairePublic = z.infer<typeof partenairePublicSchema>;
 
 // ── Self-update through the personal link (docs/spec/decisions.md §4, §5) ───────────────────────
 /** Tokens are 256 bits in base64url (43 characters); anything else cannot exist. */
-/** The personal link mailed to the partner (docs/spec/decisions.md §4), relative to PUBLIC_URL. */
-export const partenaireUpdatePath = (token: string) => `/update/partenaire/${encodeURIComponent(token)}`;
 export const partenaireTokenSchema = z
   .string({ error: 'Le lien personnel est manquant ou invalide.' })
   .max(100, { error: 'Le lien personnel est manquant ou invalide.' });

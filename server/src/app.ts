@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LOGO_MAX_BYTES, MESSAGES } from '@guichet/contract';
+import { ALL_ENDPOINTS, LOGO_MAX_BYTES, MESSAGES, pages } from '@guichet/contract';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -196,8 +196,15 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   return app;
 }
 
-/** A partner's personal token is a password: it never reaches a log line, nor does a cookie. */
-const TOKEN_IN_URL = /(\/(?:get\/one\/by|update\/partenaire)\/)[^/?#]+/;
+/**
+ * A personal token is a password: it never reaches a log line, nor does a cookie. Masked wherever
+ * a page or an endpoint of the contract takes a `:token`.
+ */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tokenPatterns = [...Object.values(pages), ...Object.values(pages.admin), ...ALL_ENDPOINTS.map((e) => e.path)]
+  .flatMap((p) => (typeof p === 'string' && p.includes('/:token') ? [p.slice(0, p.indexOf(':token'))] : []))
+  .map(escapeRegExp);
+const TOKEN_IN_URL = new RegExp(`^(${tokenPatterns.join('|')})[^/?#]+`);
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_URL, '$1[jeton]');
 
 export function loggerOptions(level: string, stream?: { write: (line: string) => void }) {

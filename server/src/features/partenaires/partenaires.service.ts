@@ -1,9 +1,10 @@
 import {
+  fillPath,
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
   type PartenaireFields,
   type PartenaireType,
-  partenaireUpdatePath,
+  pages,
 } from '@guichet/contract';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -79,7 +80,7 @@ export async function sendRenewal(deps: PartenairesDeps, id: number) {
         `Comme chaque année, nous vous demandons de vérifier les informations de « ${partenaire.nom} » publiées dans l’annuaire des partenaires du ${params.nomSite}.`,
         `Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel, ne sert qu’une fois et reste valable ${deps.linkDays} jours : merci de ne pas le transférer.`,
       ],
-      link: { label: 'Vérifier mes informations', href: partenaireUpdatePath(token), personal: true },
+      link: { label: 'Vérifier mes informations', href: fillPath(pages.updatePartenaire, { token }), personal: true },
     });
     const to = [...new Set([partenaire.mail, partenaire.mailR].map((m) => m.trim().toLowerCase()))].join(', ');
     await deps.mail.enqueue(tx, {
