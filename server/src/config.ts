@@ -23,6 +23,12 @@ const retentionDays = z.coerce
   .min(30, retentionError)
   .max(3650, retentionError);
 
+/** A whole number of days within bounds, with the French sentence a wrong value stops the start with. */
+const days = (name: string, min: number, max: number) => {
+  const error = { error: `${name} doit être un nombre entier de jours, entre ${min} et ${max}` };
+  return z.coerce.number(error).int(error).min(min, error).max(max, error);
+};
+
 const kilobytes = (name: string) => {
   const error = { error: `${name} doit être un nombre entier de Ko, au moins 1` };
   return z.coerce.number(error).int(error).min(1, error);
@@ -72,6 +78,8 @@ const envSchema = z.object({
     .min(1, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .max(365, { error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
     .default(60),
+  OFFER_CHECK_DAYS: days('OFFER_CHECK_DAYS', 7, 365).default(30),
+  OFFER_GRACE_DAYS: days('OFFER_GRACE_DAYS', 3, 90).default(14),
   LOGO_QUOTA_KB_PER_ADDRESS: kilobytes('LOGO_QUOTA_KB_PER_ADDRESS').default(20 * 1024),
   LOGO_QUOTA_KB_TOTAL: kilobytes('LOGO_QUOTA_KB_TOTAL').default(200 * 1024),
   JOBS_FIRST_CHECK_SECONDS: z.coerce
@@ -113,6 +121,10 @@ const configSchema = envSchema.transform((e) => ({
   retentionDays: e.RETENTION_DAYS,
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */
   partnerLinkDays: e.PARTNER_LINK_DAYS,
+  /** Days after its last confirmation a validated offer's landlord is asked « still available? » (issue 17). */
+  offerCheckDays: e.OFFER_CHECK_DAYS,
+  /** Days a landlord has to answer that question before the offer is archived (motif `expiree`). */
+  offerGraceDays: e.OFFER_GRACE_DAYS,
   /** Logo bytes one address may upload in 24 hours, in KB (features/logos/logo-quota.ts). */
   logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
   /** Bytes of logos not yet used by any partner that the database may hold, in KB. */

@@ -65,6 +65,32 @@ describe('configuration de la conservation des données', () => {
   );
 });
 
+describe('OFFER_CHECK_DAYS et OFFER_GRACE_DAYS', () => {
+  it('valent 30 et 14 jours par défaut et acceptent un nombre entier de jours dans leurs bornes', () => {
+    expect(loadConfig({})).toMatchObject({ offerCheckDays: 30, offerGraceDays: 14 });
+    expect(loadConfig({ OFFER_CHECK_DAYS: '7', OFFER_GRACE_DAYS: '90' })).toMatchObject({
+      offerCheckDays: 7,
+      offerGraceDays: 90,
+    });
+    expect(loadConfig({ OFFER_CHECK_DAYS: '365', OFFER_GRACE_DAYS: '3' })).toMatchObject({
+      offerCheckDays: 365,
+      offerGraceDays: 3,
+    });
+  });
+
+  it.each([
+    ['OFFER_CHECK_DAYS', '6', 'entre 7 et 365'],
+    ['OFFER_CHECK_DAYS', '366', 'entre 7 et 365'],
+    ['OFFER_CHECK_DAYS', 'un mois', 'entre 7 et 365'],
+    ['OFFER_GRACE_DAYS', '2', 'entre 3 et 90'],
+    ['OFFER_GRACE_DAYS', '14.5', 'entre 3 et 90'],
+  ])('refuse au démarrage %s=%s avec un message en français', (name, value, bounds) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      `Configuration invalide :\n  - ${name}: ${name} doit être un nombre entier de jours, ${bounds}`,
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('sans valeur, aucun relais n’est cru', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
@@ -96,6 +122,8 @@ describe('réglages par défaut', () => {
       sessionMaxHours: 12,
       retentionDays: 365,
       partnerLinkDays: 60,
+      offerCheckDays: 30,
+      offerGraceDays: 14,
       logoQuotaKbPerAddress: 20 * 1024,
       logoQuotaKbTotal: 200 * 1024,
       jobsFirstCheckSeconds: 60,

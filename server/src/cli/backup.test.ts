@@ -16,6 +16,8 @@ import {
   agentRoles,
   agents,
   etudiants,
+  inscriptionEvenements,
+  inscriptionLiens,
   inscriptions,
   jobRuns,
   logos,
@@ -81,6 +83,27 @@ async function fillEveryTable(database: Database) {
     { messageId: '<2@guichet.test>', to: 'x@example.fr', subject: 'S', text: 't', html: 'h', lastError: 'refusé' },
   ]);
   await db.insert(jobRuns).values({ job: 'retention', day: '2026-11-23' });
+  // A landlord's link, history, proposed changes and archiving reason (issue 17).
+  const [offre] = await db.select({ id: inscriptions.id }).from(inscriptions).orderBy(asc(inscriptions.id)).limit(1);
+  await db
+    .update(inscriptions)
+    .set({
+      dateConfirmation: new Date('2026-03-04T05:06:07.089Z'),
+      dateRelance: new Date('2026-04-05T06:07:08.009Z'),
+      motifArchivage: 'loue',
+      motifArchivageTexte: 'Loué à une étudiante de l’UTT, merci !',
+      tempdata: { loyer: '450 €', ascenceur: true },
+    })
+    .where(eq(inscriptions.id, offre.id));
+  await db.insert(inscriptionLiens).values({
+    inscriptionId: offre.id,
+    tokenHash: 'e'.repeat(64),
+    expiresAt: new Date('2026-10-01T00:00:00.000Z'),
+  });
+  await db.insert(inscriptionEvenements).values([
+    { inscriptionId: offre.id, type: 'recue' },
+    { inscriptionId: offre.id, type: 'louee', detail: 'Loué à une étudiante de l’UTT, merci !' },
+  ]);
 }
 
 describe(`sauvegarde et restauration (${dbKind})`, () => {

@@ -1,4 +1,18 @@
-import { boolean, index, numeric, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { now } from '../../db/columns.ts';
 import { storedSearchText } from '../../db/search.ts';
 // A foreign key is schema, not a read: tables files may name another feature's table for it.
@@ -23,6 +37,19 @@ export const inscriptions = pgTable(
       .references(() => statuts.id),
     /** Last time staff set the offer to « Validé »: the date the housing list prints as its confirmation. */
     dateValidation: timestamp('date_validation', { withTimezone: true, mode: 'date' }),
+    /**
+     * Last time the offer was known to be available: validation, or the landlord's « Toujours disponible ».
+     * The « still available? » check counts OFFER_CHECK_DAYS from it (issue 17).
+     */
+    dateConfirmation: timestamp('date_confirmation', { withTimezone: true, mode: 'date' }),
+    /** When the pending « still available? » mail went; null once the landlord answers (or none was sent). */
+    dateRelance: timestamp('date_relance', { withTimezone: true, mode: 'date' }),
+    /** Why an offer left the list (status « Archivé »): see MOTIFS_ARCHIVAGE; null when staff archived it. */
+    motifArchivage: varchar('motif_archivage', { length: 10 }),
+    /** The landlord's own words about it, if any (shown to staff). */
+    motifArchivageTexte: varchar('motif_archivage_texte', { length: 500 }),
+    /** Changes the landlord proposed to a validated offer, awaiting staff review (like a partner's). */
+    tempdata: jsonb().$type<Record<string, unknown>>(),
     // proprietaire
     nom: varchar({ length: 100 }).notNull(),
     prenom: varchar({ length: 100 }).notNull(),
@@ -54,5 +81,71 @@ export const inscriptions = pgTable(
     index('inscriptions_date_idx').on(t.date, t.id),
     index('inscriptions_statut_idx').on(t.statutId, t.date),
     index('inscriptions_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
+    // The daily « still available? » check reads validated offers by their last confirmation.
+    index('inscriptions_confirmation_idx').on(t.statutId, t.dateConfirmation),
+    check('inscriptions_motif_archivage_check', sql`${t.motifArchivage} in ('loue', 'retiree', 'expiree')`),
+  ],
+);
+
+/** Why an offer was archived without staff: let, withdrawn by its landlord, or no answer to a check. */
+export const MOTIFS_ARCHIVAGE = ['loue', 'retiree', 'expiree'] as const;
+export type MotifArchivage = (typeof MOTIFS_ARCHIVAGE)[number];
+
+/**
+ * The landlord's personal links (`/logement/<token>`): only the token's SHA-256 is kept. Each mail
+ * to the landlord carries a fresh one; earlier ones keep working until they expire (180 days),
+ * so an older mail's link still opens the page.
+ */
+export const inscriptionLiens = pgTable(
+  'inscription_liens',
+  {
+    id: serial().primaryKey(),
+    inscriptionId: integer('inscription_id')
+      .notNull()
+      .references(() => inscriptions.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: now(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('inscription_liens_inscription_idx').on(t.inscriptionId),
+    index('inscription_liens_expire_idx').on(t.expiresAt),
+  ],
+);
+
+/** What happened to an offer, for the staff detail page's history. */
+export const EVENEMENTS_INSCRIPTION = [
+  'recue',
+  'confirmee',
+  'louee',
+  'retiree',
+  'modification_proposee',
+  'modification_validee',
+  'modification_refusee',
+  'validee',
+  'refusee',
+  'expiree',
+  'relance',
+] as const;
+export type EvenementInscription = (typeof EVENEMENTS_INSCRIPTION)[number];
+
+export const inscriptionEvenements = pgTable(
+  'inscription_evenements',
+  {
+    id: serial().primaryKey(),
+    inscriptionId: integer('inscription_id')
+      .notNull()
+      .references(() => inscriptions.id, { onDelete: 'cascade' }),
+    date: now(),
+    type: varchar({ length: 30 }).$type<EvenementInscription>().notNull(),
+    /** A refusal's reason, the landlord's words, the fields changed…: plain French text, or null. */
+    detail: varchar({ length: 1000 }),
+  },
+  (t) => [
+    index('inscription_evenements_inscription_idx').on(t.inscriptionId, t.date),
+    check(
+      'inscription_evenements_type_check',
+      sql.raw(`type in (${EVENEMENTS_INSCRIPTION.map((e) => `'${e}'`).join(', ')})`),
+    ),
   ],
 );
