@@ -28,6 +28,25 @@ export function settle<R extends { message?: string }>(
   );
 }
 
+/**
+ * The `submit` and `onSuccess` of a staff form (useContractForm): the server's message on success;
+ * a conflict (the partner changed meanwhile: the page reloads) says why, without errors under the
+ * fields; any other refusal is the form's.
+ */
+export function staffSubmit<B, R extends { message?: string }>(save: (body: B) => Promise<R>, feedback: PageFeedback) {
+  return {
+    submit: (body: B) =>
+      save(body).catch((err: unknown) => {
+        if (!isConflict(err)) throw err;
+        feedback.error(err.message);
+        return null;
+      }),
+    onSuccess: (res: R | null) => {
+      if (res) feedback.success(res.message ?? MESSAGES.enregistrementReussi);
+    },
+  };
+}
+
 /** A message at the bottom of the page; it hides after the spec's timings (useBanner). */
 export function FeedbackSnackbar({ banner, onClose }: { banner: Banner | null; onClose: () => void }) {
   return (

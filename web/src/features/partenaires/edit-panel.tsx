@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SelectInput, SubmitButton } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
-import { FeedbackSnackbar, isConflict, type PageFeedback } from './admin-feedback.tsx';
+import { FeedbackSnackbar, type PageFeedback, staffSubmit } from './admin-feedback.tsx';
 import { DirectoryPreview } from './directory-preview.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
 import { sameValues, toValues, type Values } from './partenaire-form.ts';
@@ -37,16 +37,8 @@ export function EditPanel(props: {
   const form = useContractForm({
     schema,
     defaultValues: { ...fields, ...place } as z.input<typeof schema>,
-    submit: (partenaire) =>
-      save.mutateAsync(partenaire).catch((err: unknown) => {
-        // A proposal arrived meanwhile: the page reloads (see useSavePartenaire) and says why.
-        if (!isConflict(err)) throw err;
-        feedback.error(err.message);
-        return null;
-      }),
-    onSuccess: (res) => {
-      if (res) feedback.success(res.message ?? MESSAGES.enregistrementReussi);
-    },
+    // A proposal arriving meanwhile reloads the page (see useSavePartenaire), which says why.
+    ...staffSubmit(save.mutateAsync, feedback),
     invalidMessage: MESSAGES.erreurEnregistrement,
   });
   const values = useWatch({ control: form.control }) as Values & typeof place;
@@ -54,6 +46,31 @@ export function EditPanel(props: {
     !sameValues({ ...fields, ...values }, fields) ||
     (Object.keys(place) as (keyof typeof place)[]).some((k) => (values[k] ?? null) !== place[k]);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
+
+  // Where the partner is published: a list each, the last two may be left empty.
+  const publication = [
+    {
+      name: 'statut',
+      label: 'Statut',
+      placeholder: null,
+      options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
+    },
+    { name: 'actif', label: 'Activé', placeholder: null, options: ACTIF },
+    {
+      name: 'categorie',
+      label: 'Catégorie',
+      placeholder: 'Aucune',
+      emptyValue: null,
+      options: props.categories.map((c) => ({ value: c.id, label: c.libelle })),
+    },
+    {
+      name: 'filtre',
+      label: 'Filtre',
+      placeholder: 'Aucun',
+      emptyValue: null,
+      options: props.filtres.map((f) => ({ value: f.id, label: `${f.id}. ${f.tag}` })),
+    },
+  ] as const;
 
   return (
     <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 3 } }}>
@@ -63,38 +80,11 @@ export function EditPanel(props: {
             Publication dans l'annuaire
           </Typography>
           <Grid container spacing={2}>
-            <Grid size={cell}>
-              <SelectInput
-                form={form}
-                name="statut"
-                label="Statut"
-                placeholder={null}
-                options={statuts.map((s) => ({ value: s.id, label: s.libelle }))}
-              />
-            </Grid>
-            <Grid size={cell}>
-              <SelectInput form={form} name="actif" label="Activé" placeholder={null} options={ACTIF} />
-            </Grid>
-            <Grid size={cell}>
-              <SelectInput
-                form={form}
-                name="categorie"
-                label="Catégorie"
-                placeholder="Aucune"
-                emptyValue={null}
-                options={props.categories.map((c) => ({ value: c.id, label: c.libelle }))}
-              />
-            </Grid>
-            <Grid size={cell}>
-              <SelectInput
-                form={form}
-                name="filtre"
-                label="Filtre"
-                placeholder="Aucun"
-                emptyValue={null}
-                options={props.filtres.map((f) => ({ value: f.id, label: `${f.id}. ${f.tag}` }))}
-              />
-            </Grid>
+            {publication.map((select) => (
+              <Grid key={select.name} size={cell}>
+                <SelectInput form={form} {...select} />
+              </Grid>
+            ))}
           </Grid>
           <DirectoryPreview values={{ ...fields, ...values }} />
         </Stack>

@@ -2,7 +2,7 @@ import { MESSAGES, type PartenaireFieldsInput, partenaireFieldsSchema } from '@g
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { SubmitButton } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
-import { FeedbackSnackbar, isConflict, type PageFeedback, settle } from './admin-feedback.tsx';
+import { FeedbackSnackbar, type PageFeedback, settle, staffSubmit } from './admin-feedback.tsx';
 import { toValues } from './partenaire-form.ts';
 import { type PartenaireDetail, useAcceptChanges, useRejectChanges } from './partenaires-api.ts';
 import { ProposalReview } from './proposal-review.tsx';
@@ -23,16 +23,8 @@ export function ProposalPanel(props: {
     schema: partenaireFieldsSchema,
     defaultValues: toValues(p.tempdata) as PartenaireFieldsInput,
     idPrefix: 'proposition',
-    submit: (proposal) =>
-      accept.mutateAsync(proposal).catch((err: unknown) => {
-        // Changed meanwhile: the page reloads (see useAcceptChanges) and says why.
-        if (!isConflict(err)) throw err;
-        feedback.error(err.message);
-        return null;
-      }),
-    onSuccess: (res) => {
-      if (res) feedback.success(res.message ?? MESSAGES.enregistrementReussi);
-    },
+    // Changed meanwhile: the page reloads (see useAcceptChanges), which says why.
+    ...staffSubmit(accept.mutateAsync, feedback),
     invalidMessage: MESSAGES.erreurVerifierSaisie,
   });
 
