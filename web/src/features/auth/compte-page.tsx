@@ -2,12 +2,13 @@ import { PASSWORD_MESSAGES, passwordChangeBodySchema, STAFF_PASSWORD_MIN } from 
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { FormBanner, SubmitButton } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { landingFor } from '../../lib/session.ts';
 import { changePassword, refreshSession } from './auth-api.ts';
+import { PasswordInput } from './password-input.tsx';
 
 /** The roles' labels as the roles screen shows them (seeded reference data, docs/spec/decisions.md §2). */
 const ROLE_LABELS: Record<string, string> = {
@@ -85,30 +86,19 @@ export function ComptePage() {
             deviner. Vos autres sessions ouvertes seront fermées.
           </Typography>
           <FormBanner form={form} closable />
-          <TextInput
-            form={form}
-            name="actuel"
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <TextInput
+          <PasswordInput form={form} name="actuel" label="Mot de passe actuel" autoComplete="current-password" />
+          <PasswordInput
             form={form}
             name="nouveau"
             label="Nouveau mot de passe"
-            type="password"
             autoComplete="new-password"
-            required
             help={`${STAFF_PASSWORD_MIN} caractères au moins`}
           />
-          <TextInput
+          <PasswordInput
             form={form}
             name="confirmation"
             label="Confirmez le nouveau mot de passe"
-            type="password"
             autoComplete="new-password"
-            required
           />
           <Box>
             {/* Kept enabled while sending (a disabled button drops the keyboard focus); a second press waits. */}

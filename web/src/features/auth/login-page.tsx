@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { landingFor } from '../../lib/session.ts';
 import { logIn, refreshSession } from './auth-api.ts';
+import { PasswordInput } from './password-input.tsx';
 
 export function LoginPage() {
   usePageTitle('Connexion');
@@ -61,14 +62,12 @@ export function LoginPage() {
             autoComplete="username"
             required
           />
-          <TextInput
+          <PasswordInput
             form={form}
             name="password"
             id="mot-de-passe"
             label="Mot de passe"
-            type="password"
             autoComplete="current-password"
-            required
           />
           <SubmitButton form={form} busyLabel="Connexion…">
             Connexion
