@@ -55,7 +55,8 @@ import { fieldPaths, placeServerErrors } from './server-errors.ts';
 /** What travels: the parsed values, and the trap field of a public form. */
 export type SubmittedBody<O> = O & { [HONEYPOT_FIELD]?: string };
 
-type FormSchema = z.ZodType<FieldValues, FieldValues>;
+/** The schema of a form: its values as typed in, and as parsed. */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export type ContractFormOptions<S extends FormSchema, R> = {
   schema: S;

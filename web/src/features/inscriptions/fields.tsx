@@ -1,4 +1,4 @@
-import { INSCRIPTION_LABELS, type InscriptionField } from '@guichet/contract';
+import { INSCRIPTION_LABELS, INSCRIPTION_MAX, type InscriptionField } from '@guichet/contract';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { RadioInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
@@ -10,18 +10,22 @@ type Bound<T extends FieldValues, O extends FieldValues> = {
   name: FieldPath<T> & InscriptionField;
 };
 
-/** A text field shaped as the person types (capitals, phone, length caps). */
+/** A text field shaped as the person types (capitals, phone), its length capped by the contract. */
 export function WizardText<T extends FieldValues, O extends FieldValues>({
   form,
   name,
   ...rest
-}: Bound<T, O> & Pick<Parameters<typeof TextInput>[0], 'maxLength' | 'inputMode' | 'autoComplete' | 'type'>) {
+}: Bound<T, O> & { name: keyof typeof INSCRIPTION_MAX } & Pick<
+    Parameters<typeof TextInput>[0],
+    'inputMode' | 'autoComplete' | 'type'
+  >) {
   return (
     <TextInput
       form={form}
       name={name}
       label={INSCRIPTION_LABELS[name]}
       required
+      maxLength={INSCRIPTION_MAX[name]}
       shape={(raw) => shapeInput(name, raw)}
       {...rest}
     />

@@ -2,13 +2,10 @@ import {
   CHAUFFAGES,
   EQUIPEMENTS,
   ETAGES,
-  type FieldError,
   INFOS_LOGEMENT,
-  INSCRIPTION_MAX,
   LOYERS,
   type Logement,
   logementSchema,
-  MESSAGES,
   PROXIMITES,
   SURFACES,
   TYPES_LOGEMENT,
@@ -17,42 +14,51 @@ import {
 import { Grid } from '@mui/material';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { WizardSelect, WizardText, YesNoInput } from './fields.tsx';
 import { checkLogement } from './inscriptions-api.ts';
-import { StepForm, type StepHeading, useRefusal } from './step-form.tsx';
+import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
 import type { LogementDraft } from './wizard-form.ts';
 
 const half = { xs: 12, md: 6 };
 
+/**
+ * The housing's fields in the page's order: a list (`options`), a yes/no question (`order`, and
+ * `boolean` when the contract reads it as one) or the charges typed; `when` shows a field only
+ * after that answer was yes (its cell stays, so the layout does not move).
+ */
+const CELLS = [
+  { name: 'proximite', size: 12, options: PROXIMITES },
+  { name: 'type', options: TYPES_LOGEMENT },
+  { name: 'colocation', order: 'ouiNon' },
+  { name: 'immeuble', order: 'nonOui' },
+  { name: 'etage', options: ETAGES, when: 'immeuble' },
+  { name: 'surface', options: SURFACES },
+  { name: 'chauffage', options: CHAUFFAGES },
+  { name: 'loyer', options: LOYERS },
+  { name: 'charges' },
+  { name: 'equipement', options: EQUIPEMENTS },
+  { name: 'infoLogement', options: INFOS_LOGEMENT },
+  { name: 'ascenceur', order: 'ouiNon', boolean: true },
+  { name: 'localVelo', order: 'ouiNon', boolean: true },
+  { name: 'parking', order: 'nonOui' },
+  { name: 'typeParking', options: TYPES_PARKING, when: 'parking' },
+  { name: 'caf', size: 12, order: 'nonOui' },
+] as const;
+
 /** Step 2: the housing, checked with the contract's schema here, then by the server. */
 export function LogementStep({
-  draft,
-  refusal,
-  heading,
-  onChecked,
   onBack,
-}: {
-  draft: LogementDraft;
-  refusal?: readonly FieldError[];
-  heading: StepHeading;
-  /** Accepted by the server: what was typed, and what it means. */
-  onChecked: (draft: LogementDraft, checked: Logement) => void;
+  ...props
+}: StepProps<LogementDraft, Logement> & {
   /** Back to the owner, with what was typed here. */
   onBack: (draft: LogementDraft) => void;
 }) {
-  const form = useContractForm({
-    schema: logementSchema,
-    defaultValues: draft,
-    submit: (query) => checkLogement(query),
-    onSuccess: (_, { values }): void => onChecked(form.methods.getValues(), values),
-    invalidMessage: MESSAGES.champsObligatoires,
-  });
-  useRefusal(form, refusal);
+  const form = useStepForm(logementSchema, checkLogement, props);
   const { control, watch, setValue, getValues } = form.methods;
   const [immeuble, parking] = useWatch({ control, name: ['immeuble', 'parking'] });
+  const answered = { immeuble, parking };
 
-  // Another answer to immeuble clears the floor, to parking the parking type (docs/spec/portal-spec.md §4).
+  // Another answer to immeuble clears the floor, to parking the parking type (spec §4).
   useEffect(() => {
     const sub = watch((_, { name, type }) => {
       if (type !== 'change') return;
@@ -63,54 +69,24 @@ export function LogementStep({
   }, [watch, setValue]);
 
   return (
-    <StepForm form={form} step={1} heading={heading} onBack={() => onBack(getValues())}>
+    <StepForm form={form} step={1} heading={props.heading} onBack={() => onBack(getValues())}>
       <Grid container columnSpacing={2} rowSpacing={1}>
-        <Grid size={12}>
-          <WizardSelect form={form} name="proximite" options={PROXIMITES} />
-        </Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="type" options={TYPES_LOGEMENT} />
-        </Grid>
-        <Grid size={half}>
-          <YesNoInput form={form} name="colocation" order="ouiNon" />
-        </Grid>
-        <Grid size={half}>
-          <YesNoInput form={form} name="immeuble" order="nonOui" />
-        </Grid>
-        <Grid size={half}>{immeuble === 'Oui' && <WizardSelect form={form} name="etage" options={ETAGES} />}</Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="surface" options={SURFACES} />
-        </Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="chauffage" options={CHAUFFAGES} />
-        </Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="loyer" options={LOYERS} />
-        </Grid>
-        <Grid size={half}>
-          <WizardText form={form} name="charges" inputMode="decimal" maxLength={INSCRIPTION_MAX.charges} />
-        </Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="equipement" options={EQUIPEMENTS} />
-        </Grid>
-        <Grid size={half}>
-          <WizardSelect form={form} name="infoLogement" options={INFOS_LOGEMENT} />
-        </Grid>
-        <Grid size={half}>
-          <YesNoInput form={form} name="ascenceur" order="ouiNon" boolean />
-        </Grid>
-        <Grid size={half}>
-          <YesNoInput form={form} name="localVelo" order="ouiNon" boolean />
-        </Grid>
-        <Grid size={half}>
-          <YesNoInput form={form} name="parking" order="nonOui" />
-        </Grid>
-        <Grid size={half}>
-          {parking === 'Oui' && <WizardSelect form={form} name="typeParking" options={TYPES_PARKING} />}
-        </Grid>
-        <Grid size={12}>
-          <YesNoInput form={form} name="caf" order="nonOui" />
-        </Grid>
+        {CELLS.map((cell) => (
+          <Grid key={cell.name} size={'size' in cell ? cell.size : half}>
+            {'when' in cell && answered[cell.when] !== 'Oui' ? null : 'options' in cell ? (
+              <WizardSelect form={form} name={cell.name} options={cell.options} />
+            ) : 'order' in cell ? (
+              <YesNoInput
+                form={form}
+                name={cell.name}
+                order={cell.order}
+                boolean={'boolean' in cell ? cell.boolean : undefined}
+              />
+            ) : (
+              <WizardText form={form} name={cell.name} inputMode="decimal" />
+            )}
+          </Grid>
+        ))}
       </Grid>
     </StepForm>
   );

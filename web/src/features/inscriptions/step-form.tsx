@@ -1,11 +1,12 @@
 import { type FieldError, MESSAGES } from '@guichet/contract';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, type Ref, useEffect } from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { BannerAlert } from '../../components/banner.tsx';
 import { SubmitButton } from '../../components/form/fields.tsx';
 import { fieldPaths, placeServerErrors } from '../../components/form/server-errors.ts';
-import type { ContractForm } from '../../components/form/use-contract-form.ts';
+import { type ContractForm, type FormSchema, useContractForm } from '../../components/form/use-contract-form.ts';
 
 export const STEPS = ['Propriétaire', 'Logement', 'Récapitulatif'] as const;
 
@@ -55,11 +56,40 @@ export function StepForm<T extends FieldValues, O extends FieldValues>({
   );
 }
 
+/** What the wizard gives a step: what was typed, the refusal of the whole offer, its heading. */
+export type StepProps<Draft, Checked> = {
+  draft: Draft;
+  refusal?: readonly FieldError[];
+  heading: StepHeading;
+  /** Accepted by the server: what was typed, and what it means. */
+  onChecked: (draft: Draft, checked: Checked) => void;
+};
+
+/**
+ * A step's form: checked with the contract's step schema here, then by the server (`check`), which
+ * alone moves the wizard on; the refusal of the whole offer shows under its fields.
+ */
+export function useStepForm<S extends FormSchema>(
+  schema: S,
+  check: (query: z.output<S>) => Promise<unknown>,
+  { draft, refusal, onChecked }: StepProps<z.input<S>, z.output<S>>,
+) {
+  const form = useContractForm({
+    schema,
+    defaultValues: draft as DefaultValues<z.input<S>>,
+    submit: (query) => check(query),
+    onSuccess: (_, { values }): void => onChecked(form.methods.getValues(), values),
+    invalidMessage: MESSAGES.champsObligatoires,
+  });
+  useRefusal(form, refusal);
+  return form;
+}
+
 /**
  * The offer refused as a whole (the server's lists changed since the step was checked): the step it
  * was sent back to shows the errors under its fields, and says the offer was not recorded.
  */
-export function useRefusal<T extends FieldValues, O extends FieldValues>(
+function useRefusal<T extends FieldValues, O extends FieldValues>(
   form: ContractForm<T, O>,
   refusal: readonly FieldError[] | undefined,
 ) {

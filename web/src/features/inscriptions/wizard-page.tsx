@@ -8,7 +8,7 @@ import { LogementStep } from './logement-step.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
 import { STEPS } from './step-form.tsx';
-import { type Checked, emptyDrafts, stepOfErrors } from './wizard-form.ts';
+import { type Checked, type Drafts, emptyDrafts, stepOfErrors } from './wizard-form.ts';
 
 const CONFIRMATION = STEPS.length;
 
@@ -39,6 +39,18 @@ export function WizardPage() {
     setStep(next);
   };
 
+  /** What a step gets: its draft, the refusal, the heading; once accepted, kept as typed and as checked, then `next`. */
+  const stepProps = <K extends keyof Drafts>(key: K, next: number) => ({
+    draft: drafts[key],
+    refusal,
+    heading,
+    onChecked: (draft: Drafts[K], values: NonNullable<Checked[K]>) => {
+      setDrafts((d) => ({ ...d, [key]: draft }));
+      setChecked((c) => ({ ...c, [key]: values }));
+      go(next);
+    },
+  });
+
   const restart = () => {
     setDrafts(emptyDrafts());
     setChecked({});
@@ -63,28 +75,10 @@ export function WizardPage() {
         ))}
       </Stepper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        {step === 0 && (
-          <ProprietaireStep
-            draft={drafts.proprietaire}
-            refusal={refusal}
-            heading={heading}
-            onChecked={(proprietaire, values) => {
-              setDrafts((d) => ({ ...d, proprietaire }));
-              setChecked((c) => ({ ...c, proprietaire: values }));
-              go(1);
-            }}
-          />
-        )}
+        {step === 0 && <ProprietaireStep {...stepProps('proprietaire', 1)} />}
         {step === 1 && (
           <LogementStep
-            draft={drafts.logement}
-            refusal={refusal}
-            heading={heading}
-            onChecked={(logement, values) => {
-              setDrafts((d) => ({ ...d, logement }));
-              setChecked((c) => ({ ...c, logement: values }));
-              go(2);
-            }}
+            {...stepProps('logement', 2)}
             onBack={(logement) => {
               setDrafts((d) => ({ ...d, logement }));
               go(0);

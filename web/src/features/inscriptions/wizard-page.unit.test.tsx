@@ -36,6 +36,17 @@ function fillProprietaire() {
   type('Ville', 'troyes');
 }
 
+/** The owner filled by fillProprietaire, as the contract reads it. */
+const OWNER = {
+  nom: 'DUPONT',
+  prenom: 'Marie-Claire',
+  telephone: '0612345678',
+  email: 'marie.dupont@example.fr',
+  adresse: '8 rue Émile Zola',
+  cp: '10000',
+  ville: 'TROYES',
+};
+
 function fillLogement() {
   type('Proximité', 'Secteur Yschools');
   type('Type de logement', 'T1');
@@ -87,15 +98,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     const [url] = fetchMock.mock.calls[0];
     const query = new URL(url, 'http://portail').searchParams;
     expect(url).toMatch(/^\/api\/inscription\/proprietaire\/validate\?/);
-    expect(Object.fromEntries(query)).toEqual({
-      nom: 'DUPONT',
-      prenom: 'Marie-Claire',
-      telephone: '0612345678',
-      email: 'marie.dupont@example.fr',
-      adresse: '8 rue Émile Zola',
-      cp: '10000',
-      ville: 'TROYES',
-    });
+    expect(Object.fromEntries(query)).toEqual(OWNER);
 
     press('Suivant');
     await stepHeading('Logement');
@@ -130,15 +133,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     expect(init?.method).toBe('POST');
     const body = JSON.parse(String(init?.body));
     expect(body).toEqual({
-      proprietaire: {
-        nom: 'DUPONT',
-        prenom: 'Marie-Claire',
-        telephone: '0612345678',
-        email: 'marie.dupont@example.fr',
-        adresse: '8 rue Émile Zola',
-        cp: '10000',
-        ville: 'TROYES',
-      },
+      proprietaire: OWNER,
       logement: {
         proximite: 'Secteur Yschools',
         type: 'T1',
