@@ -28,8 +28,9 @@
  *   last segment, see `server-errors.ts`); the banner shows `invalidMessage` when the input was refused
  *   (field errors, or any 400 when `invalidMessage` is set), otherwise the server's message (a call that
  *   never reached the server: `UNREACHABLE`). An edited field is checked again as it changes.
- * - Focus then goes to the first field in error in the page's order; with none and the focus lost
- *   (the pressed button was disabled), to the first field.
+ * - Focus then goes to the first field in error in the page's order (marked `aria-invalid`, or the
+ *   control bearing the field's id: the logo's button); with none and the focus lost (the pressed
+ *   button was disabled), to the first field.
  * - `busy` is true from the press to the end of `onSuccess`; a second press meanwhile is ignored.
  *   `onSuccess` gets the answer and `{ values, reset, banner }`.
  * - `form.methods` is react-hook-form's own (watch, setValue, …) for what the fields do not cover.
