@@ -1,7 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { runOfferCheck } from './features/inscriptions/offer-check.ts';
 import { parisDay } from './platform/daily-jobs.ts';
-import { purgeSpool } from './platform/mail/index.ts';
+import { createMailer, purgeSpool } from './platform/mail/index.ts';
 import { retentionPass } from './retention.ts';
 
 /**
@@ -10,7 +11,13 @@ import { retentionPass } from './retention.ts';
  * (platform/daily-jobs.ts) in its own transaction: a second run for the same day does nothing.
  * The next job joins by adding one entry to `JOBS`.
  */
-export type JobConfig = Pick<Config, 'retentionDays' | 'sessionIdleMinutes' | 'dataDir'>;
+export type JobConfig = Pick<
+  Config,
+  'retentionDays' | 'sessionIdleMinutes' | 'dataDir' | 'publicUrl' | 'offerCheckDays' | 'offerGraceDays'
+> & {
+  /** Wakes this process's mail dispatcher once a job has queued mail (the portal's; none in a command). */
+  wakeMail?: () => void;
+};
 
 /** What a run did: French lines for the terminal, or why it did nothing. */
 export type JobOutcome = { ran: true; lines: string[] } | { ran: false; reason: 'done' | 'busy' };
@@ -51,6 +58,23 @@ export const JOBS = {
       };
     },
   },
+  'offer-check': {
+    description:
+      'demande aux propriétaires si leur logement est toujours disponible (OFFER_CHECK_DAYS), archive les offres restées sans réponse (OFFER_GRACE_DAYS)',
+    async run(db, config, now, day) {
+      const mail = createMailer({ publicUrl: config.publicUrl, wake: () => config.wakeMail?.() });
+      const deps = { db, mail, checkDays: config.offerCheckDays, graceDays: config.offerGraceDays };
+      const counts = await runOfferCheck(deps, now, day);
+      if (typeof counts === 'string') return { ran: false, reason: counts };
+      return {
+        ran: true,
+        lines: [
+          `  courriels « toujours disponible ? » envoyés  ${counts.relances}`,
+          `  offres archivées faute de réponse           ${counts.expirees}`,
+        ],
+      };
+    },
+  },
 } satisfies Record<string, Job>;
 
 export type JobName = keyof typeof JOBS;
@@ -79,4 +103,54 @@ export async function runJob(db: Db, config: JobConfig, name: JobName, date?: st
   }
   if (!outcome.ran) return [`Tâche « ${name} » déjà faite pour le ${day} : rien de plus.`];
   return [`Tâche « ${name} » faite pour le ${day}.`, ...outcome.lines];
+}
+
+export type DailyJobs = { stop: () => Promise<void> };
+
+/**
+ * The portal's schedule for the jobs named: shortly after start, then every hour, each runs for
+ * today (Europe/Paris) unless some process already has (job_runs). `retention` keeps its own
+ * loop (retention.ts: it also purges this process's spool every hour). Timers never keep the
+ * process alive; `stop()` waits for a run in progress (call it before closing the database).
+ */
+export function startDailyJobs(opts: {
+  db: Db;
+  config: JobConfig;
+  names: JobName[];
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  firstDelayMs?: number;
+  intervalMs?: number;
+}): DailyJobs {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const runAll = async () => {
+    for (const name of opts.names) {
+      if (stopped) return;
+      const now = new Date();
+      try {
+        const outcome = await JOBS[name].run(opts.db, opts.config, now, parisDay(now));
+        if (outcome.ran) opts.log.info({ job: name, lines: outcome.lines }, 'tâche quotidienne faite');
+      } catch (err) {
+        opts.log.error({ err, job: name }, 'tâche quotidienne interrompue, nouvel essai dans une heure');
+      }
+    }
+  };
+  const tick = () => {
+    if (stopped || running) return;
+    running = runAll().finally(() => {
+      running = undefined;
+    });
+  };
+  const first = setTimeout(tick, opts.firstDelayMs ?? 60_000);
+  const hourly = setInterval(tick, opts.intervalMs ?? 3600_000);
+  first.unref();
+  hourly.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(hourly);
+      await running;
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { acquireDataLock } from './cli/data-lock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { type DailyJobs, startDailyJobs } from './jobs.ts';
 import { OWNER_ONLY_UMASK, secureDataDir } from './platform/data-dir.ts';
 import { type MailDispatcher, startMailDispatcher } from './platform/mail/index.ts';
 import { type RetentionJob, startRetentionJob } from './retention.ts';
@@ -27,6 +28,9 @@ async function main() {
   if (!config.databaseUrl) secureDataDir(config.dataDir, { everything: true });
   let dispatcher: MailDispatcher | undefined;
   let retention: RetentionJob | undefined;
+  let daily: DailyJobs | undefined;
+  // A job run through the admin socket or the schedule sends its mail at once.
+  const jobConfig = { ...config, wakeMail: () => dispatcher?.wake() };
   const app = await buildApp({ config, database, mailDispatcher: { wake: () => dispatcher?.wake() } });
   await ensureBootstrapAdmin(app.db, config, (line) => console.log(line));
   // `npm run user` reaches the embedded database through this process (cli/admin-socket.ts).
@@ -34,7 +38,7 @@ async function main() {
     ? await startAdminSocket({
         dataDir: config.dataDir,
         db: database.db,
-        config,
+        config: jobConfig,
         log: app.log.child({ module: 'admin' }),
       })
     : undefined;
@@ -52,6 +56,7 @@ async function main() {
     clearInterval(idle);
     await dispatcher?.stop(); // finishes the mail being sent; the rest stays queued
     await retention?.stop(); // waits for a run in progress, which needs the database
+    await daily?.stop();
     await database.close();
     dataLock?.release();
     process.exit(0);
@@ -70,6 +75,13 @@ async function main() {
     db: database.db,
     config,
     log: app.log.child({ module: 'conservation' }),
+    firstDelayMs: config.jobsFirstCheckSeconds * 1000,
+  });
+  daily = startDailyJobs({
+    db: database.db,
+    config: jobConfig,
+    names: ['offer-check'],
+    log: app.log.child({ module: 'taches' }),
     firstDelayMs: config.jobsFirstCheckSeconds * 1000,
   });
   console.log(

@@ -194,12 +194,25 @@ export const inscriptionsRepository = {
 
   /**
    * Sets the status; false when no registration has this id. Setting « Validé », even again,
-   * dates the staff's confirmation of the offer (printed in the housing list).
+   * dates the staff's confirmation of the offer (printed in the housing list) and answers a
+   * pending « still available? » check.
    */
   async updateStatut(db: DbOrTx, id: number, statutId: number): Promise<boolean> {
     const rows = await db
       .update(inscriptions)
-      .set(statutId === STATUT.valide ? { statutId, dateValidation: new Date() } : { statutId })
+      .set(
+        statutId === STATUT.valide
+          ? // Validating is also a confirmation: the « still available? » check counts from it anew.
+            {
+              statutId,
+              dateValidation: new Date(),
+              dateConfirmation: new Date(),
+              dateRelance: null,
+              motifArchivage: null,
+              motifArchivageTexte: null,
+            }
+          : { statutId },
+      )
       .where(eq(inscriptions.id, id))
       .returning({ id: inscriptions.id });
     return rows.length > 0;

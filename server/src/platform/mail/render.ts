@@ -16,8 +16,11 @@ export type MailContent = {
    * link carries a token (it opens something without a login); it is blanked from the stored
    * copy of the mail once sent (outbox `personalLinks`).
    */
-  link?: { label: string; href: string; personal?: boolean };
+  link?: MailLink;
+  /** Several buttons, one under the other (after `link` if both are given). */
+  links?: MailLink[];
 };
+export type MailLink = { label: string; href: string; personal?: boolean };
 export type RenderedMail = { text: string; html: string; personalLinks?: string[] };
 
 const escapeHtml = (s: string) =>
@@ -34,7 +37,8 @@ const AUTO_NOTICE = 'Ce message a été envoyé automatiquement, merci de ne pas
 /** The French mail layout shared by every feature: heading, paragraphs, optional link, contact footer. */
 export function renderMail(content: MailContent & { publicUrl: string }): RenderedMail {
   const { params, title, paragraphs, publicUrl } = content;
-  const link = content.link && { label: content.link.label, href: absoluteUrl(content.link.href, publicUrl) };
+  const given = [...(content.link ? [content.link] : []), ...(content.links ?? [])];
+  const links = given.map((l) => ({ label: l.label, href: absoluteUrl(l.href, publicUrl), personal: l.personal }));
   const contact = [
     params.adresseContact,
     params.emailContact && `Courriel : ${params.emailContact}`,
@@ -45,7 +49,7 @@ export function renderMail(content: MailContent & { publicUrl: string }): Render
     title,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    ...(link ? [`${link.label} : ${link.href}`, ''] : []),
+    ...links.flatMap((link) => [`${link.label} : ${link.href}`, '']),
     '-- ',
     params.nomSite,
     ...contact,
@@ -71,12 +75,13 @@ export function renderMail(content: MailContent & { publicUrl: string }): Render
 <div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${paragraphs.map(p).join('\n')}
-${
-  link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#000091;color:#ffffff;padding:12px 20px;text-decoration:none;border-radius:4px;display:inline-block">${escapeHtml(link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(link.href)}</p>`
-    : ''
-}
+${links
+  .map(
+    (link) =>
+      `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#000091;color:#ffffff;padding:12px 20px;text-decoration:none;border-radius:4px;display:inline-block">${escapeHtml(link.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(link.href)}</p>`,
+  )
+  .join('\n')}
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
 <p style="margin:0 0 8px;font-size:13px;color:#555">${footer.join('<br>')}</p>
 <p style="margin:0;font-size:12px;color:#777">${escapeHtml(AUTO_NOTICE)}</p>
@@ -84,7 +89,8 @@ ${
 </body>
 </html>
 `;
-  return { text, html, ...(content.link?.personal && link ? { personalLinks: [link.href] } : {}) };
+  const personalLinks = links.filter((l) => l.personal).map((l) => l.href);
+  return { text, html, ...(personalLinks.length ? { personalLinks } : {}) };
 }
 
 /** What replaces a personal link in the stored copy of a sent mail. */

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import { inscriptionLiens } from './inscriptions.tables.ts';
+
+/** How long a landlord's personal link opens the offer's page after it was mailed (issue 17). */
+export const LANDLORD_LINK_DAYS = 180;
+
+/** The landlord's personal page (the page itself comes with issue 17's next part). */
+export const landlordPagePath = (token: string) => `/logement/${token}`;
+
+/**
+ * A fresh personal link for the offer's landlord, stored as its hash only; the clear token is
+ * returned for the one mail that carries it, and kept nowhere. Earlier links keep working
+ * until they expire: an older mail still opens the page.
+ */
+export async function createLandlordLink(tx: DbOrTx, inscriptionId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await tx.insert(inscriptionLiens).values({
+    inscriptionId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LANDLORD_LINK_DAYS * 24 * 3600_000),
+  });
+  return token;
+}
