@@ -382,6 +382,11 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     );
     const again = await cli(env, 'job', 'retention', '--date', later);
     expect(again).toMatchObject({ code: 0, out: `Tâche « retention » déjà faite pour le ${later} : rien de plus.` });
+    // Every job of the registry goes the same way.
+    const check = await cli(env, 'job', 'offer-check', '--date', later);
+    expect(check.code).toBe(0);
+    expect(check.out).toContain(`Tâche « offer-check » faite pour le ${later}.`);
+    expect(check.err).toContain(dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL');
   }, 90_000);
 
   it('rend le dossier de données à l’arrêt du portail (ni socket ni verrou restants)', async () => {
