@@ -1,7 +1,6 @@
 import {
   Button,
   type ButtonProps,
-  Checkbox,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -207,36 +206,6 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
         ))}
       </RadioGroup>
       <FormHelperText id={helpId}>{textField.helperText}</FormHelperText>
-    </FormControl>
-  );
-}
-
-/** A yes/no box for a boolean value. */
-export function CheckboxInput<T extends FieldValues, O extends FieldValues>(bound: Bound<T, O>) {
-  const { field, error, textField } = useFieldFrame(bound);
-  const base = textField.id;
-  return (
-    <FormControl error={!!error} required={bound.required} disabled={bound.disabled}>
-      <FormControlLabel
-        label={bound.label}
-        control={
-          <Checkbox
-            name={bound.name}
-            checked={!!field.value}
-            onChange={(e) => field.onChange(e.target.checked)}
-            onBlur={field.onBlur}
-            slotProps={{
-              input: {
-                id: base,
-                ref: field.ref,
-                'aria-invalid': !!error,
-                'aria-describedby': `${base}-aide`,
-              } as object,
-            }}
-          />
-        }
-      />
-      <FormHelperText id={`${base}-aide`}>{textField.helperText}</FormHelperText>
     </FormControl>
   );
 }
