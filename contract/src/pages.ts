@@ -10,6 +10,8 @@ export const pages = {
   demandeEtudiant: '/demande/etudiant',
   partenaires: '/partenaires',
   updatePartenaire: '/update/partenaire/:token',
+  /** The landlord's personal page (issue 17): the offer, its status and the landlord's actions. */
+  logement: '/logement/:token',
   accessibilite: '/accessibilite',
   mentionsLegales: '/mentions-legales',
   donneesPersonnelles: '/donnees-personnelles',

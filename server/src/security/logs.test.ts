@@ -23,10 +23,11 @@ describe(`journaux sans secret (${dbKind})`, () => {
     await database.close();
   });
 
-  it('ne journalise ni le jeton personnel d’un partenaire, ni un cookie de session', async () => {
+  it('ne journalise ni le jeton personnel d’un partenaire ou d’un propriétaire, ni un cookie de session', async () => {
     const token = 'JETON-SECRET-0123456789abcdefghijklmnopqrstuv';
     await app.inject({ url: `/api/partenaire/get/one/by/${token}` });
     await app.inject({ url: `/update/partenaire/${token}?x=1` });
+    await app.inject({ url: `/logement/${token}` });
     await app.inject({ method: 'POST', url: '/api/partenaire/valid/infos/1', payload: { token } });
     await app.inject({ url: '/api/user/get/current', headers: { cookie: 'sid=COOKIE-SECRET-42' } });
     const log = lines.join('\n');

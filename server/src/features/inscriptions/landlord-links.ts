@@ -1,3 +1,4 @@
+import { fillPath, pages } from '@guichet/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { inscriptionLiens } from './inscriptions.tables.ts';
@@ -5,8 +6,8 @@ import { inscriptionLiens } from './inscriptions.tables.ts';
 /** How long a landlord's personal link opens the offer's page after it was mailed (issue 17). */
 export const LANDLORD_LINK_DAYS = 180;
 
-/** The landlord's personal page (the page itself comes with issue 17's next part). */
-export const landlordPagePath = (token: string) => `/logement/${token}`;
+/** The landlord's personal page, from the contract's page table (the page itself comes with issue 17's next part). */
+export const landlordPagePath = (token: string) => fillPath(pages.logement, { token });
 
 /**
  * A fresh personal link for the offer's landlord, stored as its hash only; the clear token is
