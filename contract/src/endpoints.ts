@@ -25,7 +25,11 @@ import {
   inscriptionsListQuerySchema,
   inscriptionsListSchema,
   inscriptionUpdateSchema,
+  lienPerduBodySchema,
+  logementArchiveBodySchema,
   logementSchema,
+  logementSelfViewSchema,
+  logementTokenParamsSchema,
   proprietaireSchema,
   validateSuccessSchema,
 } from './inscription.ts';
@@ -182,6 +186,57 @@ export const inscriptionEndpoints = {
 
 const publicRefusals = { 400: e, 404: e, 429: e, 503: e };
 const adminRefusals = { 400: e, 404: e, 409: e };
+
+/**
+ * The landlord's personal link `/logement/<token>` (issue 17): see the offer, confirm it is still
+ * available, say it is let or withdraw it, without an account. An unknown or expired token is a 404;
+ * an archived offer refuses every action with a 409 and changes nothing.
+ */
+const tokenRefusals = { 400: e, 404: e, 409: e, 429: e };
+export const logementEndpoints = {
+  byToken: endpoint({
+    method: 'GET',
+    path: '/api/logement/:token',
+    access: 'token',
+    summary: 'L’offre telle que son propriétaire la voit par son lien personnel',
+    params: logementTokenParamsSchema,
+    response: { 200: logementSelfViewSchema, 400: e, 404: e, 429: e },
+  }),
+  disponible: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/disponible',
+    access: 'token',
+    summary: '« Toujours disponible » : date la confirmation de l’offre (jeton du lien personnel)',
+    params: logementTokenParamsSchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  loue: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/loue',
+    access: 'token',
+    summary: '« Mon logement est loué » : l’offre quitte la liste (statut « Archivé »)',
+    params: logementTokenParamsSchema,
+    body: logementArchiveBodySchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  retrait: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/retrait',
+    access: 'token',
+    summary: '« Retirer mon offre » : l’offre quitte la liste (statut « Archivé »)',
+    params: logementTokenParamsSchema,
+    body: logementArchiveBodySchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  lienPerdu: endpoint({
+    method: 'POST',
+    path: '/api/inscription/lien',
+    access: 'public',
+    summary: 'Lien perdu : un nouveau lien par e-mail pour chaque offre en cours de cette adresse (même réponse sinon)',
+    body: lienPerduBodySchema,
+    response: { 200: successSchema, 400: e, 429: e },
+  }),
+};
 
 export const partenaireEndpoints = {
   add: endpoint({
@@ -383,6 +438,7 @@ export const endpoints = {
   session: sessionEndpoints,
   reference: referenceEndpoints,
   inscription: inscriptionEndpoints,
+  logement: logementEndpoints,
   partenaire: partenaireEndpoints,
   logo: logoEndpoints,
   etudiant: etudiantEndpoints,
@@ -403,6 +459,7 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   session: 'Session',
   reference: 'Référentiels',
   inscription: 'Inscriptions des propriétaires',
+  logement: 'Lien personnel du propriétaire',
   partenaire: 'Partenaires',
   logo: 'Logos',
   etudiant: 'Demandes étudiants',

@@ -204,6 +204,12 @@ export const inscriptionDetailSchema = z.object({
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 
 export const inscriptionIdParamsSchema = idParamsSchema;
+/** Free words (a refusal's reason, a landlord's): at most 500 characters, blank meaning none. */
+export const MOTIF_MAX = 500;
+const optionalReason = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  text(MOTIF_MAX).optional(),
+);
 const statutChoisi = { error: 'Veuillez choisir un statut.' };
 export const inscriptionUpdateSchema = z.object({
   // The ids follow each other: bounds say it in the API's documentation.
@@ -212,4 +218,56 @@ export const inscriptionUpdateSchema = z.object({
     .int(statutChoisi)
     .min(Math.min(...STATUT_IDS), statutChoisi)
     .max(Math.max(...STATUT_IDS), statutChoisi),
+  /** With « Refusé »: the reason the decision mail gives the landlord. */
+  motif: optionalReason,
 });
+
+// ── The landlord's personal link (/logement/<token>, issue 17) ──────────────────────
+/** Why an offer left the list without staff: let, withdrawn by its landlord, or no answer to a check. */
+export const MOTIFS_ARCHIVAGE = ['loue', 'retiree', 'expiree'] as const;
+export type MotifArchivage = (typeof MOTIFS_ARCHIVAGE)[number];
+export const MOTIF_ARCHIVAGE_LABELS: Record<MotifArchivage, string> = {
+  loue: 'Logement loué',
+  retiree: 'Offre retirée par le propriétaire',
+  expiree: 'Sans réponse à la demande de confirmation',
+};
+
+export const LIEN_INVALIDE =
+  'Lien invalide ou expiré. Vous pouvez demander un nouveau lien depuis la page de dépôt d’une offre.';
+export const OFFRE_ARCHIVEE =
+  'Cette offre est archivée : elle n’est plus dans la liste des logements et ne peut plus être modifiée.';
+
+export const logementTokenParamsSchema = z.object({
+  token: z.string({ error: LIEN_INVALIDE }).min(1, { error: LIEN_INVALIDE }).max(100, { error: LIEN_INVALIDE }),
+});
+
+/** The offer as its landlord sees it through the personal link. */
+export const logementSelfViewSchema = z.object({
+  id: z.number().int(),
+  idStatut: z.number().int(),
+  statut: z.string(),
+  /** When the offer was received. */
+  date: z.date(),
+  /** Last time staff set it to « Validé ». */
+  dateValidation: z.date().nullable(),
+  /** Last time it was known to be available (validation or « Toujours disponible »). */
+  dateConfirmation: z.date().nullable(),
+  /** A « still available? » mail awaits an answer since this date. */
+  dateRelance: z.date().nullable(),
+  motifArchivage: z.enum(MOTIFS_ARCHIVAGE).nullable(),
+  motifArchivageTexte: z.string().nullable(),
+  proprietaire: proprietaireStoredSchema,
+  logement: logementStoredSchema,
+});
+export type LogementSelfView = z.output<typeof logementSelfViewSchema>;
+
+/** « Mon logement est loué » / « Retirer mon offre »: the landlord's words, optional. */
+export const logementArchiveBodySchema = z.object({ motif: optionalReason });
+export type LogementArchiveBody = z.input<typeof logementArchiveBodySchema>;
+
+/** A lost link asked for again by e-mail address. */
+export const lienPerduBodySchema = z.object({
+  email: text(PROPRIETAIRE_FIELD_TABLE.email.max).pipe(z.email({ error: M.email })),
+});
+export const LIEN_PERDU_REPONSE =
+  'Si une offre en cours est enregistrée avec cette adresse, un nouveau lien personnel vient de lui être envoyé par e-mail.';
