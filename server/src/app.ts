@@ -25,6 +25,7 @@ import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiant
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
+import { logementPublicRoutes } from './features/inscriptions/logement.public.ts';
 import { logosPublicRoutes } from './features/logos/logos.routes.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
@@ -74,6 +75,7 @@ const features: Feature[] = [
   { public: healthRoutes },
   { public: referencePublicRoutes, admin: referenceAdminRoutes },
   { public: inscriptionsPublicRoutes, admin: inscriptionsAdminRoutes },
+  { public: logementPublicRoutes },
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
   { public: logosPublicRoutes },
   { admin: rolesAdminRoutes },

@@ -11,6 +11,7 @@ import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { type Offer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
+import { setStatutByStaff } from './landlord.service.ts';
 
 /**
  * Every owner and housing field, French headers; charges with a decimal comma and phones grouped
@@ -47,7 +48,8 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
   });
 
   route(app, api.update, async (request) => {
-    const found = await repo.updateStatut(app.db, request.params.id, request.body.statut);
+    const { statut, motif } = request.body;
+    const found = await setStatutByStaff(app, request.params.id, statut, motif);
     if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
     return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
   });

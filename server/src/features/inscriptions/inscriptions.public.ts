@@ -2,7 +2,7 @@ import { inscriptionEndpoints as api } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
-import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
+import { registerOffer } from './landlord.service.ts';
 
 const validated = { status: 'success' as const, errors: [] };
 const ENREGISTREE = 'Votre offre de logement a bien été enregistrée.';
@@ -21,7 +21,7 @@ export async function inscriptionsPublicRoutes(app: AppInstance) {
     api.add,
     async (request) => {
       const { proprietaire, logement } = request.body;
-      await repo.add(app.db, proprietaire, logement);
+      await registerOffer(app, proprietaire, logement);
       return { status: 'success' as const, message: ENREGISTREE };
     },
     { config: publicForm(app.config.publicFormRateLimit, ENREGISTREE) },

@@ -139,10 +139,10 @@ export const inscriptionsList: ListDefinition<typeof listFields, InscriptionList
 const inscriptionsExport: ListDefinition<typeof offerFields, InscriptionListFilter> = { ...base, fields: offerFields };
 
 export const inscriptionsRepository = {
-  async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement): Promise<number> {
+  async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement, date = new Date()): Promise<number> {
     const [row] = await db
       .insert(inscriptions)
-      .values({ ...proprietaire, ...logement, statutId: STATUT.enAttente, date: new Date() })
+      .values({ ...proprietaire, ...logement, statutId: STATUT.enAttente, date })
       .returning({ id: inscriptions.id });
     return row.id;
   },

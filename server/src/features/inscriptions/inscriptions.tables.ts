@@ -1,3 +1,4 @@
+import type { MotifArchivage } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -44,8 +45,8 @@ export const inscriptions = pgTable(
     dateConfirmation: timestamp('date_confirmation', { withTimezone: true, mode: 'date' }),
     /** When the pending « still available? » mail went; null once the landlord answers (or none was sent). */
     dateRelance: timestamp('date_relance', { withTimezone: true, mode: 'date' }),
-    /** Why an offer left the list (status « Archivé »): see MOTIFS_ARCHIVAGE; null when staff archived it. */
-    motifArchivage: varchar('motif_archivage', { length: 10 }),
+    /** Why an offer left the list (status « Archivé »): see the contract's MOTIFS_ARCHIVAGE; null when staff archived it. */
+    motifArchivage: varchar('motif_archivage', { length: 10 }).$type<MotifArchivage>(),
     /** The landlord's own words about it, if any (shown to staff). */
     motifArchivageTexte: varchar('motif_archivage_texte', { length: 500 }),
     /** Changes the landlord proposed to a validated offer, awaiting staff review (like a partner's). */
@@ -86,10 +87,6 @@ export const inscriptions = pgTable(
     check('inscriptions_motif_archivage_check', sql`${t.motifArchivage} in ('loue', 'retiree', 'expiree')`),
   ],
 );
-
-/** Why an offer was archived without staff: let, withdrawn by its landlord, or no answer to a check. */
-export const MOTIFS_ARCHIVAGE = ['loue', 'retiree', 'expiree'] as const;
-export type MotifArchivage = (typeof MOTIFS_ARCHIVAGE)[number];
 
 /**
  * The landlord's personal links (`/logement/<token>`): only the token's SHA-256 is kept. Each mail

@@ -1,0 +1,66 @@
+import { logementEndpoints as api, LIEN_PERDU_REPONSE } from '@guichet/contract';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { publicForm, rateLimited } from '../../platform/public-form.ts';
+import { route } from '../../platform/route.ts';
+import { archiveByLandlord, confirmAvailable, sendLostLinks, viewByToken } from './landlord.service.ts';
+
+const success = (message: string) => ({ status: 'success' as const, message });
+
+/**
+ * The landlord's personal link (issue 17): the page reads the offer, one click answers. Anyone may
+ * call: the token is the credential, and a per-address limit keeps tokens from being guessed.
+ */
+export async function logementPublicRoutes(app: AppInstance) {
+  const limit = rateLimited(app.config.publicFormRateLimit);
+
+  route(
+    app,
+    api.byToken,
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return viewByToken(app, request.params.token);
+    },
+    { config: limit },
+  );
+
+  route(
+    app,
+    api.disponible,
+    async (request) => {
+      await confirmAvailable(app, request.params.token);
+      return success('Merci : votre offre est confirmée comme toujours disponible.');
+    },
+    { config: limit },
+  );
+
+  route(
+    app,
+    api.loue,
+    async (request) => {
+      await archiveByLandlord(app, request.params.token, 'loue', request.body.motif);
+      return success('Merci : votre logement est noté comme loué et retiré de la liste.');
+    },
+    { config: limit },
+  );
+
+  route(
+    app,
+    api.retrait,
+    async (request) => {
+      await archiveByLandlord(app, request.params.token, 'retiree', request.body.motif);
+      return success('Votre offre est retirée de la liste des logements.');
+    },
+    { config: limit },
+  );
+
+  // The same answer for a known and an unknown address (the honeypot answers it too).
+  route(
+    app,
+    api.lienPerdu,
+    async (request) => {
+      await sendLostLinks(app, request.body.email);
+      return success(LIEN_PERDU_REPONSE);
+    },
+    { config: publicForm(app.config.publicFormRateLimit, LIEN_PERDU_REPONSE) },
+  );
+}
