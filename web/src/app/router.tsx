@@ -47,6 +47,16 @@ export const router = createBrowserRouter([
         },
       },
       {
+        path: pages.logement,
+        lazy: async () => {
+          const [{ LogementPage }, { withQueries }] = await Promise.all([
+            import('../features/inscriptions/logement-page.tsx'),
+            import('../lib/queries.tsx'),
+          ]);
+          return { Component: withQueries(LogementPage) };
+        },
+      },
+      {
         path: pages.accessibilite,
         lazy: async () => ({ Component: (await import('../features/home/legal-pages.tsx')).AccessibilitePage }),
       },

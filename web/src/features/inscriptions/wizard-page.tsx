@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { LogementStep } from './logement-step.tsx';
+import { LostLinkForm } from './lost-link-form.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
 import { STEPS } from './step-form.tsx';
@@ -67,6 +68,7 @@ export function WizardPage() {
         figurera dans la liste des logements privés envoyée aux étudiants. Tous les champs marqués d'un astérisque (*)
         sont obligatoires.
       </Typography>
+      <LostLinkEntry />
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Étapes de l'inscription">
         {STEPS.map((label) => (
           <Step key={label}>
@@ -115,6 +117,32 @@ export function WizardPage() {
           </Stack>
         )}
       </Paper>
+    </Box>
+  );
+}
+
+/** Issue 17: a landlord who already has an offer asks for the personal link again, without leaving the page. */
+function LostLinkEntry() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="body2" component="p">
+        Vous avez déjà déposé une offre ?{' '}
+        <Button
+          size="small"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={open ? 'lien-perdu' : undefined}
+          sx={{ verticalAlign: 'baseline', p: 0, minWidth: 0, textTransform: 'none', textDecoration: 'underline' }}
+        >
+          Recevoir à nouveau mon lien
+        </Button>
+      </Typography>
+      {open && (
+        <Paper id="lien-perdu" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 1 }}>
+          <LostLinkForm />
+        </Paper>
+      )}
     </Box>
   );
 }

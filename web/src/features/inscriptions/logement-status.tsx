@@ -1,0 +1,45 @@
+import { formatDate, MOTIF_ARCHIVAGE_LABELS, OFFRE_ARCHIVEE, STATUT } from '@guichet/contract';
+import { Alert, AlertTitle, Paper, Stack, Typography } from '@mui/material';
+import { FactList } from './inscription-facts.tsx';
+import type { LogementSelf } from './logement-api.ts';
+
+/** What each status means for the landlord; an archived offer says why it is out of the list. */
+const MEANING: Record<number, string> = {
+  [STATUT.enAttente]:
+    'Nos services vont vérifier votre offre ; une fois validée, elle figurera dans la liste des logements privés envoyée aux étudiants.',
+  [STATUT.valide]: 'Votre offre figure dans la liste des logements privés envoyée aux étudiants.',
+  [STATUT.refuse]: 'Votre offre n’a pas été retenue par nos services : elle ne figure pas dans la liste des logements.',
+  [STATUT.archive]: OFFRE_ARCHIVEE,
+};
+
+/** The offer's status, its dates, and the pending « still available? » question. */
+export function LogementStatus({ offer }: { offer: LogementSelf }) {
+  const archived = offer.idStatut === STATUT.archive;
+  const facts: [string, string][] = [
+    ['Statut', offer.statut],
+    ['Reçue le', formatDate(offer.date)],
+  ];
+  if (offer.dateValidation) facts.push(['Validée le', formatDate(offer.dateValidation)]);
+  if (offer.dateConfirmation) facts.push(['Disponibilité confirmée le', formatDate(offer.dateConfirmation)]);
+  if (archived && offer.motifArchivage) facts.push(['Motif', MOTIF_ARCHIVAGE_LABELS[offer.motifArchivage]]);
+  if (archived && offer.motifArchivageTexte) facts.push(['Précisions', offer.motifArchivageTexte]);
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="titre-statut" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack spacing={2}>
+        <Typography id="titre-statut" variant="h6" component="h2">
+          Statut de votre offre
+        </Typography>
+        <FactList facts={facts} />
+        <Typography>{MEANING[offer.idStatut]}</Typography>
+        {offer.dateRelance && !archived && (
+          <Alert severity="warning">
+            <AlertTitle component="p">Votre logement est-il toujours disponible ?</AlertTitle>
+            Nous vous l’avons demandé le {formatDate(offer.dateRelance)}. Répondez ci-dessous : sans réponse de votre
+            part, votre offre sera retirée de la liste des logements.
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
