@@ -1,8 +1,9 @@
-import { LIEN_PERDU_REPONSE, STATUT } from '@guichet/contract';
+import { LIEN_PERDU_REPONSE, MESSAGES, STATUT } from '@guichet/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
+import { redactUrl } from '../../app.ts';
 import { inscriptionEvenements, inscriptionLiens, inscriptions, mailOutbox } from '../../db/schema.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { housingList } from '../etudiants/etudiants.service.ts';
@@ -198,6 +199,12 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
     },
   );
 
+  it('les journaux masquent le jeton de chaque point d’accès du lien', () => {
+    for (const action of ['', '/disponible', '/loue', '/retrait']) {
+      expect(redactUrl(`/api/logement/${'A'.repeat(43)}${action}`)).toBe(`/api/logement/[jeton]${action}`);
+    }
+  });
+
   it('le motif du propriétaire est limité à 500 caractères', async () => {
     const { id, token } = await register('long@example.fr', 'Longmotif');
     const res = await act(token, 'retrait', { motif: 'x'.repeat(501) });
@@ -248,5 +255,31 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
     const bad = await ask('pas-une-adresse');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].key).toBe('email');
+  });
+});
+
+describe(`lien personnel du propriétaire : limite par adresse (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ PUBLIC_FORM_RATE_LIMIT: '2' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('la page, les actions et le lien perdu répondent 429 en français au-delà de PUBLIC_FORM_RATE_LIMIT par minute', async () => {
+    const calls = [
+      { method: 'GET' as const, url: `/api/logement/${'A'.repeat(43)}` },
+      { method: 'POST' as const, url: `/api/logement/${'A'.repeat(43)}/disponible`, payload: {} },
+      { method: 'POST' as const, url: '/api/inscription/lien', payload: { email: 'a@example.fr' } },
+    ];
+    for (const call of calls) {
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await t.app.inject(call)).statusCode);
+      expect(codes.slice(2)).toEqual([429]);
+      expect(codes.slice(0, 2)).not.toContain(429);
+    }
+    const res = await t.app.inject(calls[2]);
+    expect(res.json()).toMatchObject({ status: 'error', message: MESSAGES.tropDeRequetes });
   });
 });
