@@ -1,0 +1,186 @@
+import { LIEN_INVALIDE, LIEN_PERDU_REPONSE, STATUT } from '@guichet/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inscriptions } from '../server/src/db/schema.ts';
+import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
+import { axeViolations, expectFailure, type Portal, startPortal } from './harness.ts';
+
+/** The personal page's path in a mail: /logement/<token>, whatever PUBLIC_URL says. */
+const PERSONAL_PATH = /\/logement\/[A-Za-z0-9_-]{43}/;
+const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent ?? ''}`);
+
+describe('page personnelle du propriétaire dans Chromium', () => {
+  let portal: Portal;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    portal = await startPortal({ SMTP_URL: peer.url });
+  });
+  beforeEach(async () => {
+    await portal.reset();
+    peer.received.length = 0;
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await peer?.close();
+  });
+
+  /** The one mail to `to`, once delivered: its text and the personal page's path it carries. */
+  async function mailTo(to: string) {
+    await expect
+      .poll(() => peer.received.filter((m) => m.envelope.to.includes(to)).length, { timeout: 15_000 })
+      .toBe(1);
+    const mail = peer.received.find((m) => m.envelope.to.includes(to));
+    const text = mail?.parsed.text ?? '';
+    const path = PERSONAL_PATH.exec(text)?.[0];
+    if (!path) throw new Error(`aucun lien personnel dans le courriel : ${text}`);
+    return { subject: mail?.parsed.subject ?? '', path };
+  }
+
+  it('de l’assistant au courriel de réception, puis « Mon logement est loué » : l’offre est archivée', async () => {
+    const page = await portal.page();
+    await page.goto('/inscription/proprietaire');
+    await fillValidOffer(page);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Merci, votre offre de logement est enregistrée' }).waitFor();
+
+    const receipt = await mailTo('lea.durand@example.fr');
+    expect(receipt.subject).toContain('Votre offre de logement a bien été reçue');
+    await page.goto(receipt.path);
+    await page.getByRole('heading', { level: 1, name: 'Mon offre de logement' }).waitFor();
+    const statut = page.getByRole('region', { name: 'Statut de votre offre' });
+    await statut.getByText('En attente', { exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'Propriétaire' }).textContent()).toContain('lea.durand@example.fr');
+    // Not validated yet: nothing to confirm, but it can be let or withdrawn.
+    expect(await page.getByRole('button', { name: 'Toujours disponible' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Keyboard only: the button, the dialog's reason field, the confirmation.
+    await page.getByRole('button', { name: 'Mon logement est loué' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Votre logement est loué ?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('quittera aussitôt la liste des logements');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Précisions (facultatif)' }).fill('Loué à une étudiante');
+    await dialog.getByRole('button', { name: 'Confirmer : mon logement est loué' }).click();
+
+    const banner = page.getByRole('status').filter({ hasText: 'retiré de la liste' });
+    await banner.waitFor();
+    await expect.poll(() => focused(page)).toContain('retiré de la liste');
+    await statut.getByText('Archivé', { exact: true }).waitFor();
+    await statut.getByText('Loué à une étudiante').waitFor();
+    expect(await page.getByRole('button', { name: 'Mon logement est loué' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retirer mon offre' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const [offer] = await portal.database.db.select().from(inscriptions);
+    expect(offer).toMatchObject({ statutId: STATUT.archive, motifArchivage: 'loue' });
+    expect(offer.motifArchivageTexte).toBe('Loué à une étudiante');
+    // The same link on another day: the offer, archived, and nothing to press.
+    await page.goto(`${receipt.path}?reponse=loue`);
+    await statut.getByText('Archivé', { exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'Que souhaitez-vous faire ?' }).count()).toBe(0);
+  });
+
+  it('le bouton « Loué » d’un courriel ouvre la page sur ce bouton sans rien changer', async () => {
+    const page = await portal.page();
+    await page.goto('/inscription/proprietaire');
+    await fillValidOffer(page);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    const { path } = await mailTo('lea.durand@example.fr');
+    await page.goto(`${path}?reponse=loue`);
+    await expect.poll(() => focused(page)).toBe('BUTTON Mon logement est loué');
+    const [offer] = await portal.database.db
+      .select()
+      .from(inscriptions)
+      .where(eq(inscriptions.statutId, STATUT.enAttente));
+    expect(offer).toBeDefined();
+  });
+
+  it('un lien invalide le dit et permet d’en recevoir un nouveau ; le lien perdu se demande aussi depuis l’assistant', async () => {
+    const page = await portal.page();
+    await page.goto('/inscription/proprietaire');
+    await fillValidOffer(page);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await mailTo('lea.durand@example.fr');
+    peer.received.length = 0;
+
+    expectFailure(page, /^GET .*\/api\/logement\/[^/]+$/, 404);
+    await page.goto(`/logement/${'x'.repeat(43)}`);
+    await page.getByRole('alert').filter({ hasText: LIEN_INVALIDE }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('textbox', { name: /^Adresse e-mail/ }).fill('lea.durand@example.fr');
+    await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
+    await page.getByRole('status').filter({ hasText: LIEN_PERDU_REPONSE }).waitFor();
+    const { path } = await mailTo('lea.durand@example.fr');
+    peer.received.length = 0;
+
+    // From the wizard's page, an unknown address gets the very same answer.
+    await page.goto('/inscription/proprietaire');
+    await page.getByRole('button', { name: 'Recevoir à nouveau mon lien' }).click();
+    await page
+      .getByRole('textbox', { name: /^Adresse e-mail/ })
+      .first()
+      .fill('inconnu@example.fr');
+    await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
+    await page.getByRole('status').filter({ hasText: LIEN_PERDU_REPONSE }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The new link opens the offer.
+    await page.goto(path);
+    await page
+      .getByRole('region', { name: 'Statut de votre offre' })
+      .getByText('En attente', { exact: true })
+      .waitFor();
+  });
+});
+
+/** Fills both steps of the wizard with a valid offer and reaches the recap. */
+async function fillValidOffer(page: Page) {
+  const proprietaire = {
+    Nom: 'Durand',
+    Prénom: 'Léa',
+    Téléphone: '0611223344',
+    'Adresse e-mail': 'lea.durand@example.fr',
+    'Adresse du logement': '3 rue de la Cité',
+    'Code postal': '10000',
+    Ville: 'Troyes',
+  };
+  for (const [label, value] of Object.entries(proprietaire)) await field(page, label).fill(value);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('heading', { level: 2, name: /Logement$/ }).waitFor();
+  const choices = {
+    Proximité: 'Secteur Yschools',
+    'Type de logement': 'Studio',
+    Surface: 'Moins de 15 m²',
+    Chauffage: 'Collectif',
+    'Loyer hors charges': 'Moins de 200 euros',
+    Équipement: 'Meublé',
+    'Informations sur le logement': 'Logement neuf',
+  };
+  for (const [label, value] of Object.entries(choices)) await field(page, label).selectOption(value);
+  await field(page, 'Charges mensuelles (en euros)').fill('20');
+  for (const question of [
+    'Colocation',
+    'Logement situé dans un immeuble',
+    'Ascenseur',
+    'Local vélo',
+    'Parking voiture',
+  ])
+    await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: 'Non' }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Éligible aux aides au logement (CAF)' })
+    .getByRole('radio', { name: 'Oui' })
+    .check();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('heading', { level: 2, name: /Récapitulatif$/ }).waitFor();
+}
+
+/** A wizard field by its whole label (required fields end with an asterisk). */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009*]*$`));
+}
