@@ -2,6 +2,7 @@ import { logementArchiveBodySchema, MOTIF_MAX } from '@guichet/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
+import { ApiError } from '../../lib/api.ts';
 import { type ArchiveAction, archiveOffer } from './logement-api.ts';
 
 const WORDING: Record<ArchiveAction, { title: string; confirm: string; label: string }> = {
@@ -26,18 +27,31 @@ export function ArchiveDialog({
   token,
   onClose,
   onDone,
+  onStale,
 }: {
   action: ArchiveAction;
   token: string;
   onClose: () => void;
   onDone: (message: string | undefined) => void;
+  /** The offer changed meanwhile (archived: 409) or the link died (404): the page shows why and reloads. */
+  onStale: (err: ApiError) => void;
 }) {
   const wording = WORDING[action];
   const form = useContractForm({
     schema: logementArchiveBodySchema,
     defaultValues: { motif: '' },
-    submit: (body) => archiveOffer(action, token, body),
-    onSuccess: (res) => onDone(res.message),
+    submit: async (body) => {
+      try {
+        return await archiveOffer(action, token, body);
+      } catch (err) {
+        if (!(err instanceof ApiError && (err.status === 404 || err.status === 409))) throw err;
+        onStale(err);
+        return null;
+      }
+    },
+    onSuccess: (res) => {
+      if (res) onDone(res.message);
+    },
     idPrefix: `archive-${action}`,
   });
   const titleId = `archive-${action}-titre`;

@@ -108,6 +108,10 @@ export function LogementActions({
             setDialog(null);
             onResult({ severity: 'success', text: message ?? MESSAGES.enregistrementReussi });
           }}
+          onStale={(err) => {
+            setDialog(null);
+            onResult({ severity: 'error', text: refusalText(err) });
+          }}
         />
       )}
     </Paper>

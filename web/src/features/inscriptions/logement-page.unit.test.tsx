@@ -1,4 +1,4 @@
-import { LIEN_INVALIDE, STATUT } from '@guichet/contract';
+import { LIEN_INVALIDE, OFFRE_ARCHIVEE, STATUT } from '@guichet/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +159,22 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(retirer);
     expect(sent).toEqual([]);
+  });
+
+  it('« Retirer mon offre » sans raison sur une offre archivée entre-temps : le message du serveur, la page rechargée', async () => {
+    const sent = server([offer, archived], {
+      [`/api/logement/${TOKEN}/retrait`]: json(409, { status: 'error', message: OFFRE_ARCHIVEE }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Retirer mon offre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retirer votre offre ?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer le retrait de mon offre' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(OFFRE_ARCHIVEE);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual([{ url: `/api/logement/${TOKEN}/retrait`, method: 'POST', body: {} }]);
+    await waitFor(() => expect(button('Retirer mon offre')).toBeNull());
   });
 
   it('une offre archivée montre son statut et aucune action', async () => {
