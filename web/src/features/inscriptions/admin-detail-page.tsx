@@ -1,4 +1,4 @@
-import { BANNER_MS, formatDateTime, MESSAGES } from '@guichet/contract';
+import { BANNER_MS, formatDateTime, MESSAGES, MOTIF_MAX, STATUT } from '@guichet/contract';
 import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -47,6 +47,8 @@ export function InscriptionDetailPage() {
 function Loaded({ inscription }: { inscription: InscriptionDetail }) {
   const { statuts } = useAdmin();
   const [statut, setStatut] = useState(String(inscription.idStatut));
+  const [motif, setMotif] = useState('');
+  const refusing = Number(statut) === STATUT.refuse && inscription.idStatut !== STATUT.refuse;
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => setStatut(String(inscription.idStatut)), [inscription.idStatut]);
   useEffect(() => {
@@ -61,10 +63,16 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
     e.preventDefault();
     if (save.isPending) return;
     setFeedback(null);
-    save.mutate(Number(statut), {
-      onSuccess: (res) => setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi }),
-      onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
-    });
+    save.mutate(
+      refusing && motif.trim() ? { statut: Number(statut), motif: motif.trim() } : { statut: Number(statut) },
+      {
+        onSuccess: (res) => {
+          setMotif('');
+          setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi });
+        },
+        onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
+      },
+    );
   };
   const { proprietaire: p } = inscription;
 
@@ -98,6 +106,19 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
               </option>
             ))}
           </TextField>
+          {refusing && (
+            <TextField
+              id="motif-refus"
+              label="Motif du refus (facultatif)"
+              helperText="Il figure dans le courriel envoyé au propriétaire."
+              value={motif}
+              onChange={(e) => setMotif(e.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: MOTIF_MAX } }}
+              sx={{ flex: 1, minWidth: { sm: 280 } }}
+            />
+          )}
           {/* Not disabled while saving: the keyboard focus stays on it (submit ignores a second press). */}
           <Button
             type="submit"

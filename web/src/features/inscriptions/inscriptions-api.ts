@@ -30,7 +30,8 @@ export const inscriptionQuery = (id: string | number) =>
 export function useUpdateStatut(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (statut: number) => call(api.update, { params: { id }, body: { statut } }),
+    // A refusal may carry the agent's reason: the landlord's decision mail quotes it.
+    mutationFn: (body: { statut: number; motif?: string }) => call(api.update, { params: { id }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(id) }),
