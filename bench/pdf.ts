@@ -39,7 +39,7 @@ export async function pdfBench(n: number) {
     adresse: `${1 + (i % 120)} rue de la République`,
     cp: '10000',
     ville: 'TROYES',
-    dateValidation: new Date(Date.UTC(2026, 0, 1 + (i % 200))),
+    dateConfirmation: new Date(Date.UTC(2026, 0, 1 + (i % 200))),
   }));
   const t = performance.now();
   const pdf = await buildHousingListPdf({

@@ -312,6 +312,11 @@ describe(`demandes étudiants (${dbKind})`, () => {
             ville: 'SAINTE-SAVINE',
             dateValidation: new Date('2026-01-15T10:00:00Z'),
           }),
+          // Confirmed available by its landlord after staff validated it: the later date is printed.
+          offer(2, 'CONFIRMÉ', {
+            dateValidation: new Date('2026-01-02T10:00:00Z'),
+            dateConfirmation: new Date('2026-02-10T10:00:00Z'),
+          }),
           // Validated without the date being recorded (seeded): its registration date stands in.
           offer(2, 'GARÇON', { proximite: PROXIMITES[0], charges: '120.00', date: new Date('2025-12-01T10:00:00Z') }),
           offer(1, 'ENATTENTE'),
@@ -355,7 +360,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
       if (!mail) throw new Error('courriel non reçu');
       expect(mail.parsed.subject).toBe('Liste des logements privés — Guichet numérique étudiant');
       expect(mail.parsed.text).toContain('Votre demande a été validée');
-      expect(mail.parsed.text).toContain('2 offres');
+      expect(mail.parsed.text).toContain('3 offres');
       expect(mail.parsed.html).toContain('<html lang="fr">');
       expect(mail.parsed.attachments).toHaveLength(1);
       const [pdf] = mail.parsed.attachments;
@@ -366,11 +371,13 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(text).toContain('Propriétaire : Hélène GARÇON');
       expect(text).toContain('Charges : 120,00 €');
       expect(text).toContain('T2 — Plus de 40 m²');
-      // Where each offer is, and when the guichet last confirmed it.
+      // Where each offer is, and when it was last confirmed available.
       expect(text).toContain('Adresse : 8 avenue des Martyrs, 10300 SAINTE-SAVINE');
-      expect(text).toContain('Offre confirmée par le guichet le 15/01/2026');
+      expect(text).toContain('Disponibilité confirmée le 15/01/2026');
       expect(text).toContain('Adresse : 3 rue Émile Zola, 10000 TROYES');
-      expect(text).toContain('Offre confirmée par le guichet le 01/12/2025');
+      expect(text).toContain('Disponibilité confirmée le 01/12/2025');
+      expect(text).toContain('Disponibilité confirmée le 10/02/2026');
+      expect(text).not.toContain('02/01/2026');
       expect(text).not.toContain('ENATTENTE');
       expect(text).not.toContain('REFUSÉ');
       expect(text).not.toContain('ARCHIVÉ');

@@ -28,7 +28,7 @@ export type HousingOffer = Pick<
   | 'adresse'
   | 'cp'
   | 'ville'
-> & { /** When staff confirmed the offer; none is printed without it. */ dateValidation: Date | null };
+> & { /** When the offer was last confirmed available; none is printed without it. */ dateConfirmation: Date | null };
 export type HousingListSite = {
   nomSite: string;
   emailContact: string;
@@ -104,7 +104,7 @@ export const offerPlace = (o: HousingOffer) =>
 
 /** The last time staff confirmed the offer (set to « Validé »): how fresh it is. */
 export const offerConfirmed = (o: HousingOffer) =>
-  o.dateValidation ? `Offre confirmée par le guichet le ${formatDate(o.dateValidation)}` : '';
+  o.dateConfirmation ? `Disponibilité confirmée le ${formatDate(o.dateConfirmation)}` : '';
 
 /** The other housing facts of docs/spec/portal-spec.md §2, as label/value pairs in reading order. */
 export function offerFacts(o: HousingOffer): [string, string][] {

@@ -42,7 +42,7 @@ const offer = (over: Partial<HousingOffer> = {}): HousingOffer => ({
   adresse: '3 rue Émile Zola',
   cp: '10000',
   ville: 'TROYES',
-  dateValidation: new Date('2026-02-20T10:00:00Z'),
+  dateConfirmation: new Date('2026-02-20T10:00:00Z'),
   ...over,
 });
 
@@ -140,7 +140,7 @@ describe('liste des logements (PDF)', () => {
         cp: '10300',
         ville: 'SAINTE-SAVINE',
         // 23:30 UTC on 31 January is already 1 February in Paris.
-        dateValidation: new Date('2026-01-31T23:30:00Z'),
+        dateConfirmation: new Date('2026-01-31T23:30:00Z'),
       }),
       offer({ proximite: PROXIMITES[5], nom: 'MARTIN', cp: '10800', ville: 'SAINT-JULIEN-LES-VILLAS' }),
     ];
@@ -157,18 +157,18 @@ describe('liste des logements (PDF)', () => {
       return block;
     });
     expect(francois).toContain('Adresse : 3 rue Émile Zola, 10000 TROYES');
-    expect(francois).toContain('Offre confirmée par le guichet le 20/02/2026');
+    expect(francois).toContain('Disponibilité confirmée le 20/02/2026');
     expect(lefevre).toContain(
       'Adresse : 12 bis avenue Pierre Brossolette, bâtiment C, appartement 204, 10300 SAINTE-SAVINE',
     );
-    expect(lefevre).toContain('Offre confirmée par le guichet le 01/02/2026');
+    expect(lefevre).toContain('Disponibilité confirmée le 01/02/2026');
     expect(martin).toContain('Adresse : 3 rue Émile Zola, 10800 SAINT-JULIEN-LES-VILLAS');
-    expect(martin).toContain('Offre confirmée par le guichet le 20/02/2026');
+    expect(martin).toContain('Disponibilité confirmée le 20/02/2026');
   });
 
   it('sans rue saisie, montre au moins le code postal et la ville ; sans date connue, n’en invente pas', async () => {
     const text = pdfText(
-      await buildHousingListPdf({ site, issuedAt, offers: [offer({ adresse: ' ', dateValidation: null })] }),
+      await buildHousingListPdf({ site, issuedAt, offers: [offer({ adresse: ' ', dateConfirmation: null })] }),
     ).replace(/\s+/g, ' ');
     expect(text).toContain('Adresse : 10000 TROYES');
     expect(text).not.toContain('confirmée');

@@ -64,23 +64,25 @@ const proximiteRank = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${inscriptions.proximite}::text)`;
 
-/** A validated offer with the date staff last confirmed it, as the housing list prints it. */
-export type ValidatedOffer = Offer & { dateValidation: Date };
+/**
+ * When an offer was last said to be available: the landlord's « Toujours disponible », else staff's
+ * validation, else its deposit (a row set to statut 2 before dates were kept, e.g. seeded data).
+ */
+export const lastConfirmation =
+  sql<Date>`coalesce(${inscriptions.dateConfirmation}, ${inscriptions.dateValidation}, ${inscriptions.date})`.mapWith(
+    inscriptions.date,
+  );
+
+/** A validated offer with the date it was last confirmed, as the housing list prints it. */
+export type ValidatedOffer = Offer & { dateConfirmation: Date };
 
 /**
  * Every validated offer (statut 2), grouped by sector in the wizard's order, newest first within a
  * sector: the list mailed to students (the student-requests feature builds its PDF from it).
- * `dateValidation` falls back to the registration date for a row set to statut 2 some other way
- * (seeded data), the earliest it can have been validated.
  */
 export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
   const query = db
-    .select({
-      ...offerFields,
-      dateValidation: sql<Date>`coalesce(${inscriptions.dateValidation}, ${inscriptions.date})`.mapWith(
-        inscriptions.dateValidation,
-      ),
-    })
+    .select({ ...offerFields, dateConfirmation: lastConfirmation })
     .from(inscriptions)
     .$dynamic();
   return statut

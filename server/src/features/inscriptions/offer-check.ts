@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { claimDay } from '../../platform/daily-jobs.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
+import { lastConfirmation } from './inscriptions.repository.ts';
 import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
 import { createLandlordLink, LANDLORD_LINK_DAYS, landlordPagePath } from './landlord-links.ts';
 
@@ -31,11 +32,7 @@ const landlord = {
   cp: inscriptions.cp,
   ville: inscriptions.ville,
   dateRelance: inscriptions.dateRelance,
-  /** A row validated before dates were kept counts from its deposit. */
-  confirmee:
-    sql<Date>`coalesce(${inscriptions.dateConfirmation}, ${inscriptions.dateValidation}, ${inscriptions.date})`.mapWith(
-      inscriptions.date,
-    ),
+  confirmee: lastConfirmation,
 };
 
 const offerLabel = (o: { type: string; adresse: string; cp: string; ville: string }) =>
