@@ -192,12 +192,51 @@ export const inscriptionsListSchema = z.object({
   inscriptions: z.array(inscriptionListItemSchema),
 });
 
-/** The stored registration as staff read it. */
+/** Why an offer left the list without staff: let, withdrawn by its landlord, or no answer to a check. */
+export const MOTIFS_ARCHIVAGE = ['loue', 'retiree', 'expiree'] as const;
+export type MotifArchivage = (typeof MOTIFS_ARCHIVAGE)[number];
+export const MOTIF_ARCHIVAGE_LABELS: Record<MotifArchivage, string> = {
+  loue: 'Logement loué',
+  retiree: 'Offre retirée par le propriétaire',
+  expiree: 'Sans réponse à la demande de confirmation',
+};
+
+/** What happened to an offer, kept for the staff detail page's history. */
+export const EVENEMENTS_INSCRIPTION = [
+  'recue',
+  'confirmee',
+  'louee',
+  'retiree',
+  'modification_proposee',
+  'modification_validee',
+  'modification_refusee',
+  'validee',
+  'refusee',
+  'expiree',
+  'relance',
+] as const;
+export type EvenementInscription = (typeof EVENEMENTS_INSCRIPTION)[number];
+
+/** One line of an offer's history, oldest first; `detail` is plain French (a reason, words, fields). */
+export const inscriptionEvenementSchema = z.object({
+  date: z.date(),
+  type: z.enum(EVENEMENTS_INSCRIPTION),
+  detail: z.string().nullable(),
+});
+export type InscriptionEvenement = z.output<typeof inscriptionEvenementSchema>;
+
+/** The stored registration as staff read it, with its history. */
 export const inscriptionDetailSchema = z.object({
   id: z.number().int(),
   date: z.date(),
   idStatut: z.number().int(),
   statut: z.string(),
+  /** Last time the offer was known to be available: « Toujours disponible », else validation, else deposit. */
+  dateConfirmation: z.date(),
+  /** Why it left the list without staff (with « Archivé »), and the landlord's words. */
+  motifArchivage: z.enum(MOTIFS_ARCHIVAGE).nullable(),
+  motifArchivageTexte: z.string().nullable(),
+  historique: z.array(inscriptionEvenementSchema),
   proprietaire: proprietaireStoredSchema,
   logement: logementStoredSchema,
 });
@@ -223,15 +262,6 @@ export const inscriptionUpdateSchema = z.object({
 });
 
 // ── The landlord's personal link (/logement/<token>, issue 17) ──────────────────────
-/** Why an offer left the list without staff: let, withdrawn by its landlord, or no answer to a check. */
-export const MOTIFS_ARCHIVAGE = ['loue', 'retiree', 'expiree'] as const;
-export type MotifArchivage = (typeof MOTIFS_ARCHIVAGE)[number];
-export const MOTIF_ARCHIVAGE_LABELS: Record<MotifArchivage, string> = {
-  loue: 'Logement loué',
-  retiree: 'Offre retirée par le propriétaire',
-  expiree: 'Sans réponse à la demande de confirmation',
-};
-
 export const LIEN_INVALIDE =
   'Lien invalide ou expiré. Vous pouvez demander un nouveau lien depuis la page de dépôt d’une offre.';
 export const OFFRE_ARCHIVEE =

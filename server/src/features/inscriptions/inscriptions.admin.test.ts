@@ -6,6 +6,7 @@ import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { inscriptions } from '../../db/schema.ts';
 import { type Seed, seedInscriptions } from './inscriptions.fixtures.ts';
 import { validatedOffers } from './inscriptions.repository.ts';
+import { createLandlordLink } from './landlord-links.ts';
 
 /**
  * Seven offers whose text columns start with distinct ASCII letters in different orders, so every
@@ -350,6 +351,11 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         date: '2024-03-10T23:30:00.000Z',
         idStatut: 2,
         statut: 'Validé',
+        // Seeded without a validation date: the deposit is its last confirmation.
+        dateConfirmation: '2024-03-10T23:30:00.000Z',
+        motifArchivage: null,
+        motifArchivageTexte: null,
+        historique: [],
         proprietaire: {
           nom: 'ARNAUD',
           prenom: 'Hélène',
@@ -378,6 +384,51 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           caf: 'Oui',
         },
       });
+    });
+
+    it('donne l’historique, le plus ancien d’abord, la dernière confirmation et le motif d’archivage', async () => {
+      const [loue, refuse] = await seedInscriptions(t.database.db, [
+        { ...SEEDS[5], proprietaire: { ...SEEDS[5].proprietaire, nom: 'HISTOIRE' } },
+        { ...SEEDS[6], proprietaire: { ...SEEDS[6].proprietaire, nom: 'REFUS' } },
+      ]);
+      try {
+        const before = Date.now();
+        expect((await update(loue, { statut: 2 })).statusCode).toBe(200);
+        const token = await createLandlordLink(t.database.db, loue, new Date());
+        const words = 'Loué à une étudiante de l’UTT.';
+        const act = await t.app.inject({
+          method: 'POST',
+          url: `/api/logement/${token}/loue`,
+          payload: { motif: words },
+        });
+        expect(act.statusCode).toBe(200);
+        const fiche = (await get(loue)).json();
+        expect(fiche).toMatchObject({
+          idStatut: 4,
+          statut: 'Archivé',
+          motifArchivage: 'loue',
+          motifArchivageTexte: words,
+          historique: [
+            { type: 'validee', detail: null },
+            { type: 'louee', detail: words },
+          ],
+        });
+        const [validee, louee] = fiche.historique.map((e: { date: string }) => Date.parse(e.date));
+        expect(validee).toBeGreaterThanOrEqual(before - 1000);
+        expect(louee).toBeGreaterThanOrEqual(validee);
+        // Staff's validation is the last confirmation the offer had (« loué » confirms nothing).
+        expect(Math.abs(Date.parse(fiche.dateConfirmation) - validee)).toBeLessThan(1000);
+        expect(Date.parse(fiche.dateConfirmation)).toBeLessThanOrEqual(louee);
+
+        expect((await update(refuse, { statut: 3, motif: 'Adresse incomplète.' })).statusCode).toBe(200);
+        expect((await get(refuse)).json()).toMatchObject({
+          idStatut: 3,
+          motifArchivage: null,
+          historique: [{ type: 'refusee', detail: 'Adresse incomplète.' }],
+        });
+      } finally {
+        await t.database.db.delete(inscriptions).where(inArray(inscriptions.id, [loue, refuse]));
+      }
     });
 
     it('répond 404 « Inscription introuvable. » pour un numéro inconnu, 400 pour un numéro invalide', async () => {

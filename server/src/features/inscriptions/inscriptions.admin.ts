@@ -44,7 +44,7 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
   route(app, api.detail, async (request) => {
     const inscription = await repo.findById(app.db, request.params.id);
     if (!inscription) throw notFound(MESSAGES.inscriptionIntrouvable);
-    return inscription;
+    return { ...inscription, historique: await repo.historique(app.db, inscription.id) };
   });
 
   route(app, api.update, async (request) => {

@@ -1,5 +1,6 @@
 import {
   type InscriptionDetail,
+  type InscriptionEvenement,
   type InscriptionListFilter,
   type Logement,
   type LogementStored,
@@ -20,7 +21,7 @@ import {
   streamList,
 } from '../../platform/list-query.ts';
 import { referenceLabels } from '../reference/reference.repository.ts';
-import { inscriptions } from './inscriptions.tables.ts';
+import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
 
 const statut = referenceLabels.statut;
 
@@ -154,9 +155,20 @@ export const inscriptionsRepository = {
   exportRows: (db: DbOrTx, params: Omit<ListParams<InscriptionListFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, inscriptionsExport, params),
 
-  async findById(db: DbOrTx, id: number): Promise<InscriptionDetail | undefined> {
+  async findById(db: DbOrTx, id: number): Promise<Omit<InscriptionDetail, 'historique'> | undefined> {
     const [r] = await statut
-      .join(db.select(offerFields).from(inscriptions).$dynamic(), inscriptions.statutId)
+      .join(
+        db
+          .select({
+            ...offerFields,
+            dateConfirmation: lastConfirmation,
+            motifArchivage: inscriptions.motifArchivage,
+            motifArchivageTexte: inscriptions.motifArchivageTexte,
+          })
+          .from(inscriptions)
+          .$dynamic(),
+        inscriptions.statutId,
+      )
       .where(eq(inscriptions.id, id));
     if (!r) return undefined;
     return {
@@ -164,6 +176,9 @@ export const inscriptionsRepository = {
       date: r.date,
       idStatut: r.idStatut,
       statut: r.statut,
+      dateConfirmation: r.dateConfirmation,
+      motifArchivage: r.motifArchivage,
+      motifArchivageTexte: r.motifArchivageTexte,
       proprietaire: {
         nom: r.nom,
         prenom: r.prenom,
@@ -193,6 +208,18 @@ export const inscriptionsRepository = {
       },
     };
   },
+
+  /** The offer's history for staff, oldest first (same instant: in the order it was written). */
+  historique: (db: DbOrTx, id: number): Promise<InscriptionEvenement[]> =>
+    db
+      .select({
+        date: inscriptionEvenements.date,
+        type: inscriptionEvenements.type,
+        detail: inscriptionEvenements.detail,
+      })
+      .from(inscriptionEvenements)
+      .where(eq(inscriptionEvenements.inscriptionId, id))
+      .orderBy(asc(inscriptionEvenements.date), asc(inscriptionEvenements.id)),
 
   /**
    * Sets the status; false when no registration has this id. Setting « Validé », even again,

@@ -1,4 +1,4 @@
-import type { MotifArchivage } from '@guichet/contract';
+import { EVENEMENTS_INSCRIPTION, type EvenementInscription, type MotifArchivage } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -110,22 +110,8 @@ export const inscriptionLiens = pgTable(
   ],
 );
 
-/** What happened to an offer, for the staff detail page's history. */
-export const EVENEMENTS_INSCRIPTION = [
-  'recue',
-  'confirmee',
-  'louee',
-  'retiree',
-  'modification_proposee',
-  'modification_validee',
-  'modification_refusee',
-  'validee',
-  'refusee',
-  'expiree',
-  'relance',
-] as const;
-export type EvenementInscription = (typeof EVENEMENTS_INSCRIPTION)[number];
-
+/** What happened to an offer (the kinds live in the contract: the staff page shows them). */
+export type { EvenementInscription };
 export const inscriptionEvenements = pgTable(
   'inscription_evenements',
   {

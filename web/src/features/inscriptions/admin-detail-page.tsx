@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
+import { HistoriquePanel } from './historique-panel.tsx';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 import { type InscriptionDetail, inscriptionQuery, useUpdateStatut } from './inscriptions-api.ts';
 
@@ -166,6 +167,8 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
           </Paper>
         </Grid>
       </Grid>
+
+      <HistoriquePanel inscription={inscription} />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
-import { type SessionUser, STATUT } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { formatDateTime, type SessionUser, STATUT } from '@guichet/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
+import type { InscriptionDetail } from './inscriptions-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -23,11 +24,15 @@ const statuts = [
   { id: STATUT.refuse, libelle: 'Refusé' },
   { id: STATUT.archive, libelle: 'Archivé' },
 ];
-const offer = {
+const offer: InscriptionDetail = {
   id: 7,
   date: '2026-11-02T08:00:00.000Z',
   idStatut: STATUT.enAttente,
   statut: 'En attente',
+  dateConfirmation: '2026-11-02T08:00:00.000Z',
+  motifArchivage: null,
+  motifArchivageTexte: null,
+  historique: [{ date: '2026-11-02T08:00:00.000Z', type: 'recue', detail: null }],
   proprietaire: {
     nom: 'DUPONT',
     prenom: 'Marie',
@@ -58,10 +63,10 @@ const offer = {
 };
 
 /** The offer's page, and each status update kept as sent. */
-function renderDetail() {
+function renderDetail(shown = offer) {
   const saved: unknown[] = [];
   fakeServer((url, init) => {
-    if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7') return json(200, offer);
+    if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7') return json(200, shown);
     if (init?.method === 'PUT' && url === '/api/admin/inscription/update/7') {
       saved.push(JSON.parse(String(init.body)));
       return json(200, { status: 'success', message: 'Enregistrement réussi.' });
@@ -105,5 +110,55 @@ describe('fiche d’une offre : le refus et son motif', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(saved).toEqual([{ statut: STATUT.valide }]));
+  });
+});
+
+describe('fiche d’une offre : l’historique', () => {
+  it('liste les actions datées, la plus ancienne d’abord, avec leurs mots, et le motif d’archivage', async () => {
+    renderDetail({
+      ...offer,
+      idStatut: STATUT.archive,
+      statut: 'Archivé',
+      motifArchivage: 'loue',
+      motifArchivageTexte: 'Loué à une étudiante.',
+      historique: [
+        { date: '2026-11-02T08:00:00.000Z', type: 'recue', detail: null },
+        { date: '2026-11-03T09:30:00.000Z', type: 'validee', detail: null },
+        { date: '2026-12-03T07:00:00.000Z', type: 'relance', detail: null },
+        { date: '2026-12-04T17:15:00.000Z', type: 'louee', detail: 'Loué à une étudiante.' },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Historique' });
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      `${formatDateTime('2026-11-02T08:00:00.000Z')} — Offre reçue`,
+      `${formatDateTime('2026-11-03T09:30:00.000Z')} — Validée par le guichet`,
+      `${formatDateTime('2026-12-03T07:00:00.000Z')} — Vérification envoyée`,
+      `${formatDateTime('2026-12-04T17:15:00.000Z')} — Logement loué« Loué à une étudiante. »`,
+    ]);
+    expect(within(section).getByText('Motif de l’archivage : Logement loué — « Loué à une étudiante. »')).toBeTruthy();
+  });
+
+  it('donne le motif d’un refus et la date de dernière confirmation d’une offre validée', async () => {
+    renderDetail({
+      ...offer,
+      idStatut: STATUT.valide,
+      statut: 'Validé',
+      dateConfirmation: '2026-11-20T10:00:00.000Z',
+      historique: [
+        { date: '2026-11-03T09:30:00.000Z', type: 'refusee', detail: 'Adresse incomplète.' },
+        { date: '2026-11-05T09:30:00.000Z', type: 'validee', detail: null },
+        { date: '2026-11-20T10:00:00.000Z', type: 'confirmee', detail: null },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Historique' });
+    expect(within(section).getByText('Motif : Adresse incomplète.')).toBeTruthy();
+    expect(within(section).getByText('Disponibilité confirmée par le propriétaire', { exact: false })).toBeTruthy();
+    expect(
+      within(section).getByText(`Disponibilité confirmée le ${formatDateTime('2026-11-20T10:00:00.000Z')}`),
+    ).toBeTruthy();
+    expect(within(section).queryByText(/Motif de l’archivage/)).toBeNull();
   });
 });
