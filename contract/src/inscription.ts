@@ -166,8 +166,24 @@ export type ProprietaireStored = z.output<typeof proprietaireStoredSchema>;
 export type LogementStored = z.output<typeof logementStoredSchema>;
 
 // ── Admin ────────────────────────────────────────────────────────────────────────
-export const INSCRIPTION_SORT_COLUMNS = ['date', 'nom', 'prenom', 'telephone', 'email', 'adresse', 'statut'] as const;
+export const INSCRIPTION_SORT_COLUMNS = [
+  'date',
+  'dateConfirmation',
+  'nom',
+  'prenom',
+  'telephone',
+  'email',
+  'adresse',
+  'statut',
+] as const;
+/** The « still available? » check, as staff filter it: a mail awaits an answer, or it went unanswered. */
+export const VERIFICATIONS = ['a_confirmer', 'expiree'] as const;
+export const VERIFICATION_LABELS: Record<(typeof VERIFICATIONS)[number], string> = {
+  a_confirmer: 'À confirmer',
+  expiree: 'Expirée',
+};
 export const inscriptionsListQuerySchema = listQuerySchema(INSCRIPTION_SORT_COLUMNS, {
+  verification: z.enum(VERIFICATIONS, { error: 'Vérification inconnue.' }),
   date: queryDay,
   nom: queryText,
   telephone: queryText,
@@ -182,6 +198,8 @@ export type InscriptionListFilter = ListFilter<typeof inscriptionsListQuerySchem
 export const inscriptionListItemSchema = z.object({
   id: z.number().int(),
   date: z.date(),
+  /** Last time it was known to be available (see `inscriptionDetailSchema`). */
+  dateConfirmation: z.date(),
   ...proprietaireStoredSchema.shape,
   idStatut: z.number().int(),
   statut: z.string(),

@@ -154,7 +154,20 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         'FABRE',
       ]);
       expect(Object.keys(body.inscriptions[0]).sort()).toEqual(
-        ['id', 'date', 'nom', 'prenom', 'adresse', 'cp', 'ville', 'telephone', 'email', 'idStatut', 'statut'].sort(),
+        [
+          'id',
+          'date',
+          'dateConfirmation',
+          'nom',
+          'prenom',
+          'adresse',
+          'cp',
+          'ville',
+          'telephone',
+          'email',
+          'idStatut',
+          'statut',
+        ].sort(),
       );
       expect(body.inscriptions.find((i) => i.nom === 'CARON')).toMatchObject({
         date: '2024-03-11T09:00:00.000Z',
@@ -208,7 +221,8 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         const expected = SEEDS.map((s, i) => ({ s, id: ids[i] }))
           .sort((a, b) => {
             const [x, y] =
-              name === 'date'
+              // Seeded offers were never validated nor confirmed: their deposit is their last confirmation.
+              name === 'date' || name === 'dateConfirmation'
                 ? [a.s.date.getTime(), b.s.date.getTime()]
                 : name === 'statut'
                   ? [(a.s.statut ?? 0) * 1000 + a.id, (b.s.statut ?? 0) * 1000 + b.id]
@@ -220,6 +234,37 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         expect((res.json().inscriptions as Item[]).map((i) => i.id)).toEqual(expected);
       },
     );
+
+    it('filtre les vérifications « à confirmer » et « expirée », trie par dernière confirmation', async () => {
+      const set = (i: number, values: Partial<typeof inscriptions.$inferInsert>) =>
+        t.database.db.update(inscriptions).set(values).where(eq(inscriptions.id, ids[i]));
+      // ARNAUD (validated) awaits an answer; CARON, archived unanswered; ESNAULT archived as let.
+      await set(0, {
+        dateConfirmation: new Date('2025-01-05T10:00:00Z'),
+        dateRelance: new Date('2025-02-04T10:00:00Z'),
+      });
+      await set(2, { statutId: 4, motifArchivage: 'expiree' });
+      await set(4, { statutId: 4, motifArchivage: 'loue' });
+      try {
+        expect(await noms({ filter: { verification: 'a_confirmer' } })).toEqual(['ARNAUD']);
+        expect(await noms({ filter: { verification: 'expiree' } })).toEqual([SEEDS[2].key.nom]);
+        expect((await list({ filter: { verification: 'oui' } })).statusCode).toBe(400);
+        const rows = (await list({ sort: { name: 'dateConfirmation', direction: 'desc' } })).json()
+          .inscriptions as (Item & { dateConfirmation: string })[];
+        expect(rows[0]).toMatchObject({ nom: 'ARNAUD', dateConfirmation: '2025-01-05T10:00:00.000Z' });
+        // The CSV follows the filter.
+        const csv = await t.app.inject({
+          url: `/api/admin/inscriptions/export?${qs.stringify({ filter: { verification: 'a_confirmer' } })}`,
+          headers: { cookie: staff },
+        });
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+      } finally {
+        await set(0, { dateConfirmation: null, dateRelance: null });
+        await set(2, { statutId: SEEDS[2].statut, motifArchivage: null });
+        await set(4, { statutId: SEEDS[4].statut, motifArchivage: null });
+      }
+    });
 
     it('refuse une colonne de tri inconnue et une taille de page hors liste', async () => {
       const res = await list({ sort: { name: 'password', direction: 'asc' } });

@@ -9,7 +9,7 @@ import {
   type ProprietaireStored,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   containsText,
@@ -95,6 +95,7 @@ export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
 const listFields = {
   id: inscriptions.id,
   date: inscriptions.date,
+  dateConfirmation: lastConfirmation,
   nom: inscriptions.nom,
   prenom: inscriptions.prenom,
   adresse: inscriptions.adresse,
@@ -106,11 +107,18 @@ const listFields = {
   statut: statut.libelle,
 };
 
+/** « À confirmer »: a validated offer whose check mail awaits an answer; « Expirée »: archived for want of one. */
+const verificationFilter = {
+  a_confirmer: and(eq(inscriptions.statutId, STATUT.valide), isNotNull(inscriptions.dateRelance)),
+  expiree: and(eq(inscriptions.statutId, STATUT.archive), eq(inscriptions.motifArchivage, 'expiree')),
+};
+
 const base = {
   from: (db: DbOrTx, fields: ListFields) =>
     statut.join(db.select(fields).from(inscriptions).$dynamic(), inscriptions.statutId),
   columns: {
     date: inscriptions.date,
+    dateConfirmation: lastConfirmation,
     nom: inscriptions.nom,
     prenom: inscriptions.prenom,
     telephone: inscriptions.telephone,
@@ -130,6 +138,7 @@ const base = {
     // The column shows "adresse, cp ville": the filter looks in all three.
     f.adresse ? containsText([inscriptions.adresse, inscriptions.cp, inscriptions.ville], f.adresse) : undefined,
     f.statut?.length ? inArray(inscriptions.statutId, f.statut) : undefined,
+    f.verification ? verificationFilter[f.verification] : undefined,
   ],
   id: inscriptions.id,
 };

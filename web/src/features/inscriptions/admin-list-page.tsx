@@ -1,4 +1,4 @@
-import { formatDateTime, formatPhone } from '@guichet/contract';
+import { formatDate, formatDateTime, formatPhone, VERIFICATION_LABELS, VERIFICATIONS } from '@guichet/contract';
 import { Link } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,12 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
         {formatDateTime(row.date)}
       </Link>
     ),
+  },
+  {
+    field: 'dateConfirmation',
+    headerName: 'Confirmée le',
+    minWidth: 130,
+    valueFormatter: (v: string) => formatDate(v),
   },
   { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
   { field: 'prenom', headerName: 'Prénom', flex: 1, minWidth: 120 },
@@ -59,6 +65,12 @@ export function InscriptionsListPage() {
         label: 'Statut',
         type: 'select',
         options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
+      },
+      {
+        name: 'verification',
+        label: 'Vérification',
+        type: 'select',
+        options: VERIFICATIONS.map((v) => ({ value: v, label: VERIFICATION_LABELS[v] })),
       },
     ],
     [statuts],

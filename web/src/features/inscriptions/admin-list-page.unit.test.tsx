@@ -1,0 +1,61 @@
+import { formatDate, type SessionUser, STATUT } from '@guichet/contract';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fake-server.ts';
+import { renderWithQueries } from '../../../test/render.tsx';
+import type { AdminContext } from '../../lib/admin-context.ts';
+import { InscriptionsListPage } from './admin-list-page.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const agent: SessionUser = {
+  id: 1,
+  username: 'agent',
+  prenom: 'Anne',
+  nom: 'Agent',
+  roles: ['ROLE_USER'],
+  motDePasseAChanger: false,
+};
+const context: AdminContext = { user: agent, statuts: [{ id: STATUT.valide, libelle: 'Validé' }] };
+const row = {
+  id: 7,
+  date: '2026-09-01T08:00:00.000Z',
+  dateConfirmation: '2026-10-15T09:00:00.000Z',
+  nom: 'DUPONT',
+  prenom: 'Marie',
+  telephone: '0612345678',
+  email: 'marie.dupont@example.fr',
+  adresse: '8 rue Émile Zola',
+  cp: '10000',
+  ville: 'TROYES',
+  idStatut: STATUT.valide,
+  statut: 'Validé',
+};
+
+describe('liste des offres : la vérification de disponibilité', () => {
+  it('montre la date de dernière confirmation et filtre les offres à confirmer', async () => {
+    const fetchMock = fakeServer((url) => {
+      if (url.startsWith('/api/admin/inscriptions/get/list/by/filters'))
+        return json(200, { count: 1, inscriptions: [row] });
+    });
+    renderWithQueries(
+      <MemoryRouter initialEntries={['/admin/inscriptions']}>
+        <Routes>
+          <Route element={<Outlet context={context} />}>
+            <Route path="/admin/inscriptions" element={<InscriptionsListPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('columnheader', { name: /Confirmée le/ })).toBeTruthy();
+    expect(await screen.findByText(formatDate('2026-10-15T09:00:00.000Z'))).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Vérification/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'À confirmer' }));
+    await waitFor(() => {
+      const q = new URL(String(fetchMock.mock.lastCall?.[0]), 'http://localhost').searchParams;
+      expect(q.get('filter[verification]')).toBe('a_confirmer');
+    });
+  });
+});
