@@ -309,6 +309,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         [
           'Numéro',
           'Date',
+          'Confirmée le',
           'Statut',
           'Nom',
           'Prénom',
@@ -339,6 +340,8 @@ describe(`inscriptions : administration (${dbKind})`, () => {
       expect(lines[1]).toBe(
         [
           ids[6],
+          '14/03/2024 14:00:00',
+          // Never validated nor confirmed: the deposit.
           '14/03/2024 14:00:00',
           'En attente',
           'GARNIER',
@@ -377,7 +380,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         sort: { name: 'nom', direction: 'asc' },
       });
       const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-      expect(lines.slice(1).map((l) => l.split(';')[3])).toEqual(['ESNAULT', 'FABRE', 'GARNIER']);
+      expect(lines.slice(1).map((l) => l.split(';')[4])).toEqual(['ESNAULT', 'FABRE', 'GARNIER']);
       expect((await exportCsv({ sort: { name: 'inconnue' } })).statusCode).toBe(400);
     });
   });

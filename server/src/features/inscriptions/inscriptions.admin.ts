@@ -10,24 +10,26 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { type Offer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
+import { type ExportedOffer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
 import { setStatutByStaff } from './landlord.service.ts';
 
 /**
  * Every owner and housing field, French headers; charges with a decimal comma and phones grouped
  * by two for French spreadsheets (ten bare digits would be read as a number, its 0 dropped).
  */
-const csvColumns: CsvColumn<Offer>[] = [
+const csvColumns: CsvColumn<ExportedOffer>[] = [
   { header: 'Numéro', value: (r) => r.id },
   { header: 'Date', value: (r) => r.date },
+  // As in the staff table: when the offer was last known to be available.
+  { header: 'Confirmée le', value: (r) => new Date(r.dateConfirmation) },
   { header: 'Statut', value: (r) => r.statut },
   ...PROPRIETAIRE_FIELDS.map((k) => ({
     header: L[k],
-    value: (r: Offer) => (k === 'telephone' ? formatPhone(r.telephone) : r[k]),
+    value: (r: ExportedOffer) => (k === 'telephone' ? formatPhone(r.telephone) : r[k]),
   })),
   ...LOGEMENT_FIELDS.map((k) => ({
     header: L[k],
-    value: (r: Offer) => (k === 'charges' ? r.charges.replace('.', ',') : r[k]),
+    value: (r: ExportedOffer) => (k === 'charges' ? r.charges.replace('.', ',') : r[k]),
   })),
 ];
 

@@ -148,7 +148,16 @@ export const inscriptionsList: ListDefinition<typeof listFields, InscriptionList
   ...base,
   fields: listFields,
 };
-const inscriptionsExport: ListDefinition<typeof offerFields, InscriptionListFilter> = { ...base, fields: offerFields };
+const exportFields = { ...offerFields, dateConfirmation: lastConfirmation };
+/**
+ * A row of the CSV export: the whole offer and its last confirmation, as the table shows it. The
+ * stream gives an SQL expression's timestamp as the driver's text (no column type to map it).
+ */
+export type ExportedOffer = Offer & { dateConfirmation: Date | string };
+const inscriptionsExport: ListDefinition<typeof exportFields, InscriptionListFilter> = {
+  ...base,
+  fields: exportFields,
+};
 
 export const inscriptionsRepository = {
   async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement, date = new Date()): Promise<number> {
