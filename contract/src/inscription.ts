@@ -309,6 +309,13 @@ export const logementSelfViewSchema = z.object({
 });
 export type LogementSelfView = z.output<typeof logementSelfViewSchema>;
 
+/** What the landlord reads once an action of the personal page is recorded. */
+export const LOGEMENT_ACTION_MESSAGES = {
+  disponible: 'Merci : votre offre est confirmée comme toujours disponible.',
+  loue: 'Merci : votre logement est noté comme loué et retiré de la liste.',
+  retiree: 'Votre offre est retirée de la liste des logements.',
+} as const;
+
 /** « Mon logement est loué » / « Retirer mon offre »: the landlord's words, optional. */
 export const logementArchiveBodySchema = z.object({ motif: optionalReason });
 export type LogementArchiveBody = z.input<typeof logementArchiveBodySchema>;

@@ -1,4 +1,4 @@
-import { logementEndpoints as api, LIEN_PERDU_REPONSE } from '@guichet/contract';
+import { logementEndpoints as api, LIEN_PERDU_REPONSE, LOGEMENT_ACTION_MESSAGES } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
@@ -28,7 +28,7 @@ export async function logementPublicRoutes(app: AppInstance) {
     api.disponible,
     async (request) => {
       await confirmAvailable(app, request.params.token);
-      return success('Merci : votre offre est confirmée comme toujours disponible.');
+      return success(LOGEMENT_ACTION_MESSAGES.disponible);
     },
     { config: limit },
   );
@@ -38,7 +38,7 @@ export async function logementPublicRoutes(app: AppInstance) {
     api.loue,
     async (request) => {
       await archiveByLandlord(app, request.params.token, 'loue', request.body.motif);
-      return success('Merci : votre logement est noté comme loué et retiré de la liste.');
+      return success(LOGEMENT_ACTION_MESSAGES.loue);
     },
     { config: limit },
   );
@@ -48,7 +48,7 @@ export async function logementPublicRoutes(app: AppInstance) {
     api.retrait,
     async (request) => {
       await archiveByLandlord(app, request.params.token, 'retiree', request.body.motif);
-      return success('Votre offre est retirée de la liste des logements.');
+      return success(LOGEMENT_ACTION_MESSAGES.retiree);
     },
     { config: limit },
   );

@@ -1,4 +1,4 @@
-import { LIEN_PERDU_REPONSE, MESSAGES, STATUT } from '@guichet/contract';
+import { LIEN_PERDU_REPONSE, LOGEMENT_ACTION_MESSAGES, MESSAGES, STATUT } from '@guichet/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
@@ -153,7 +153,7 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
     expect((await page(token)).json().dateRelance).toBe(asked.toISOString());
     const res = await act(token, 'disponible');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', message: expect.stringContaining('toujours disponible') });
+    expect(res.json()).toEqual({ status: 'success', message: LOGEMENT_ACTION_MESSAGES.disponible });
     const row = await offerRow(id);
     expect(row.dateRelance).toBeNull();
     expect(row.statutId).toBe(STATUT.valide);
@@ -175,6 +175,7 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
       expect(await studentsList()).toContain(nom.toUpperCase());
       const res = await act(token, action, texte ? { motif: texte } : {});
       expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(LOGEMENT_ACTION_MESSAGES[motif]);
       expect(await offerRow(id)).toMatchObject({
         statutId: STATUT.archive,
         motifArchivage: motif,
