@@ -1,8 +1,9 @@
-import { formatDateTime, type SessionUser, STATUT } from '@guichet/contract';
+import { formatDateTime, STATUT } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
+import { agentGestion, logement, proprietaire, statuts } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
@@ -10,20 +11,6 @@ import type { InscriptionDetail } from './inscriptions-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const agent: SessionUser = {
-  id: 1,
-  username: 'agent',
-  prenom: 'Anne',
-  nom: 'Agent',
-  roles: ['ROLE_USER'],
-  motDePasseAChanger: false,
-};
-const statuts = [
-  { id: STATUT.enAttente, libelle: 'En attente' },
-  { id: STATUT.valide, libelle: 'Validé' },
-  { id: STATUT.refuse, libelle: 'Refusé' },
-  { id: STATUT.archive, libelle: 'Archivé' },
-];
 const offer: InscriptionDetail = {
   id: 7,
   date: '2026-11-02T08:00:00.000Z',
@@ -33,33 +20,8 @@ const offer: InscriptionDetail = {
   motifArchivage: null,
   motifArchivageTexte: null,
   historique: [{ date: '2026-11-02T08:00:00.000Z', type: 'recue', detail: null }],
-  proprietaire: {
-    nom: 'DUPONT',
-    prenom: 'Marie',
-    telephone: '0612345678',
-    email: 'marie.dupont@example.fr',
-    adresse: '8 rue Émile Zola',
-    cp: '10000',
-    ville: 'TROYES',
-  },
-  logement: {
-    proximite: 'Secteur Yschools',
-    type: 'T1',
-    colocation: 'Non',
-    immeuble: 'Oui',
-    etage: '3ème étage',
-    surface: 'Entre 25 et 30 m²',
-    chauffage: 'Individuel gaz',
-    loyer: 'Entre 350 et 400 euros',
-    charges: '30.50',
-    equipement: 'Meublé',
-    infoLogement: 'Logement neuf',
-    ascenceur: true,
-    parking: 'Non',
-    typeParking: null,
-    localVelo: false,
-    caf: 'Oui',
-  },
+  proprietaire,
+  logement,
 };
 
 /** The offer's page, and each status update kept as sent. */
@@ -72,7 +34,7 @@ function renderDetail(shown = offer) {
       return json(200, { status: 'success', message: 'Enregistrement réussi.' });
     }
   });
-  const context: AdminContext = { user: agent, statuts };
+  const context: AdminContext = { user: agentGestion, statuts };
   renderWithQueries(
     <MemoryRouter initialEntries={['/admin/inscription/7']}>
       <Routes>

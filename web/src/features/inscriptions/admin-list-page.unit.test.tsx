@@ -1,34 +1,21 @@
-import { formatDate, type SessionUser, STATUT } from '@guichet/contract';
+import { formatDate, STATUT } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
+import { agentGestion, proprietaire } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionsListPage } from './admin-list-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const agent: SessionUser = {
-  id: 1,
-  username: 'agent',
-  prenom: 'Anne',
-  nom: 'Agent',
-  roles: ['ROLE_USER'],
-  motDePasseAChanger: false,
-};
-const context: AdminContext = { user: agent, statuts: [{ id: STATUT.valide, libelle: 'Validé' }] };
+const context: AdminContext = { user: agentGestion, statuts: [{ id: STATUT.valide, libelle: 'Validé' }] };
 const row = {
   id: 7,
   date: '2026-09-01T08:00:00.000Z',
   dateConfirmation: '2026-10-15T09:00:00.000Z',
-  nom: 'DUPONT',
-  prenom: 'Marie',
-  telephone: '0612345678',
-  email: 'marie.dupont@example.fr',
-  adresse: '8 rue Émile Zola',
-  cp: '10000',
-  ville: 'TROYES',
+  ...proprietaire,
   idStatut: STATUT.valide,
   statut: 'Validé',
 };

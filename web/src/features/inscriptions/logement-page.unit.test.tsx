@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
+import { logement, proprietaire } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { LogementPage } from './logement-page.tsx';
 
@@ -17,33 +18,8 @@ const offer = {
   dateRelance: '2026-10-05T08:00:00.000Z',
   motifArchivage: null,
   motifArchivageTexte: null,
-  proprietaire: {
-    nom: 'DUPONT',
-    prenom: 'Marie',
-    telephone: '0612345678',
-    email: 'marie.dupont@example.fr',
-    adresse: '8 rue Émile Zola',
-    cp: '10000',
-    ville: 'TROYES',
-  },
-  logement: {
-    proximite: 'Secteur Yschools',
-    type: 'T1',
-    colocation: 'Non',
-    immeuble: 'Oui',
-    etage: '3ème étage',
-    surface: 'Entre 25 et 30 m²',
-    chauffage: 'Individuel gaz',
-    loyer: 'Entre 350 et 400 euros',
-    charges: '30.50',
-    equipement: 'Meublé',
-    infoLogement: 'Logement neuf',
-    ascenceur: true,
-    parking: 'Non',
-    typeParking: null,
-    localVelo: false,
-    caf: 'Oui',
-  },
+  proprietaire,
+  logement,
 };
 const archived = {
   ...offer,
