@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
+import { field, fillValidOffer, radio, stepHeading } from './wizard.ts';
 
 /** The page never scrolls sideways on a 360 px phone. */
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 describe('offres de logement des propriétaires dans Chromium', () => {
@@ -276,53 +276,3 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
-
-/** Fills both steps of the wizard with a valid offer and reaches the recap. */
-async function fillValidOffer(page: Page) {
-  const proprietaire = {
-    Nom: 'Durand',
-    Prénom: 'Léa',
-    Téléphone: '0611223344',
-    'Adresse e-mail': 'lea.durand@example.fr',
-    'Adresse du logement': '3 rue de la Cité',
-    'Code postal': '10000',
-    Ville: 'Troyes',
-  };
-  for (const [label, value] of Object.entries(proprietaire)) await field(page, label).fill(value);
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await stepHeading(page, 'Logement').waitFor();
-  const choices = {
-    Proximité: 'Secteur Yschools',
-    'Type de logement': 'Studio',
-    Surface: 'Moins de 15 m²',
-    Chauffage: 'Collectif',
-    'Loyer hors charges': 'Moins de 200 euros',
-    Équipement: 'Meublé',
-    'Informations sur le logement': 'Logement neuf',
-  };
-  for (const [label, value] of Object.entries(choices)) await field(page, label).selectOption(value);
-  await field(page, 'Charges mensuelles (en euros)').fill('20');
-  for (const question of [
-    'Colocation',
-    'Logement situé dans un immeuble',
-    'Ascenseur',
-    'Local vélo',
-    'Parking voiture',
-  ]) {
-    await radio(page, question, 'Non');
-  }
-  await radio(page, 'Éligible aux aides au logement (CAF)', 'Oui');
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await stepHeading(page, 'Récapitulatif').waitFor();
-}
-
-/** A wizard field by its whole label (required fields end with an asterisk). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009*]*$`));
-}
-
-/** Checks the answer of a yes/no question, found by its legend. */
-async function radio(page: Page, question: string, answer: 'Oui' | 'Non') {
-  await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
-}

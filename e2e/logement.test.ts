@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { axeViolations, expectFailure, type Portal, startPortal } from './harness.ts';
+import { fillValidOffer } from './wizard.ts';
 
 /** The personal page's path in a mail: /logement/<token>, whatever PUBLIC_URL says. */
 const PERSONAL_PATH = /\/logement\/[A-Za-z0-9_-]{43}/;
@@ -137,50 +138,3 @@ describe('page personnelle du propriétaire dans Chromium', () => {
       .waitFor();
   });
 });
-
-/** Fills both steps of the wizard with a valid offer and reaches the recap. */
-async function fillValidOffer(page: Page) {
-  const proprietaire = {
-    Nom: 'Durand',
-    Prénom: 'Léa',
-    Téléphone: '0611223344',
-    'Adresse e-mail': 'lea.durand@example.fr',
-    'Adresse du logement': '3 rue de la Cité',
-    'Code postal': '10000',
-    Ville: 'Troyes',
-  };
-  for (const [label, value] of Object.entries(proprietaire)) await field(page, label).fill(value);
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await page.getByRole('heading', { level: 2, name: /Logement$/ }).waitFor();
-  const choices = {
-    Proximité: 'Secteur Yschools',
-    'Type de logement': 'Studio',
-    Surface: 'Moins de 15 m²',
-    Chauffage: 'Collectif',
-    'Loyer hors charges': 'Moins de 200 euros',
-    Équipement: 'Meublé',
-    'Informations sur le logement': 'Logement neuf',
-  };
-  for (const [label, value] of Object.entries(choices)) await field(page, label).selectOption(value);
-  await field(page, 'Charges mensuelles (en euros)').fill('20');
-  for (const question of [
-    'Colocation',
-    'Logement situé dans un immeuble',
-    'Ascenseur',
-    'Local vélo',
-    'Parking voiture',
-  ])
-    await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: 'Non' }).check();
-  await page
-    .getByRole('radiogroup', { name: 'Éligible aux aides au logement (CAF)' })
-    .getByRole('radio', { name: 'Oui' })
-    .check();
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await page.getByRole('heading', { level: 2, name: /Récapitulatif$/ }).waitFor();
-}
-
-/** A wizard field by its whole label (required fields end with an asterisk). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}[\\s\u2009*]*$`));
-}
