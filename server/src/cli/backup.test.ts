@@ -20,6 +20,7 @@ import {
   inscriptionLiens,
   inscriptions,
   jobRuns,
+  journal,
   logos,
   mailAttachments,
   mailOutbox,
@@ -104,6 +105,16 @@ async function fillEveryTable(database: Database) {
     { inscriptionId: offre.id, type: 'recue' },
     { inscriptionId: offre.id, type: 'louee', detail: 'Loué à une étudiante de l’UTT, merci !' },
   ]);
+  await db.insert(journal).values({
+    agentId: 1,
+    agent: 'Camille Durand (gestion)',
+    action: 'inscription.statut',
+    entite: 'inscription',
+    entiteId: offre.id,
+    resume: 'Offre validée',
+    avant: { statut: 'En attente' },
+    apres: { statut: 'Validé' },
+  });
 }
 
 describe(`sauvegarde et restauration (${dbKind})`, () => {

@@ -11,5 +11,6 @@ export * from '../features/logos/logos.tables.ts';
 export * from '../features/partenaires/partenaires.tables.ts';
 export * from '../features/reference/reference.tables.ts';
 export * from '../platform/daily-jobs.tables.ts';
+export * from '../platform/journal/journal.tables.ts';
 export * from '../platform/mail/mail.tables.ts';
 export * from '../platform/rate-limit.tables.ts';

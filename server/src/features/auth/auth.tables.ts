@@ -14,6 +14,10 @@ export const agents = pgTable('agents', {
   actif: boolean().notNull().default(true),
   /** A generated password (first administrator): every staff call but Mon compte answers 403 until changed. */
   motDePasseAChanger: boolean('mot_de_passe_a_changer').notNull().default(false),
+  /** Chosen on « Mon compte »: a daily mail of new, ageing and failed items (the digest job). */
+  digestQuotidien: boolean('digest_quotidien').notNull().default(false),
+  /** Until when the agent has seen the new submissions: the app bar counts those that came after. */
+  notificationsVuesLe: timestamp('notifications_vues_le', { withTimezone: true, mode: 'date' }),
   createdAt: now(),
 });
 export const roles = pgTable('roles', {

@@ -84,6 +84,10 @@ export const inscriptions = pgTable(
     index('inscriptions_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
     // The daily « still available? » check reads validated offers by their last confirmation.
     index('inscriptions_confirmation_idx').on(t.statutId, t.dateConfirmation),
+    // « Doublon possible »: another live offer with the same landlord e-mail, phone or address.
+    index('inscriptions_email_idx').on(sql`lower(${t.email})`),
+    index('inscriptions_telephone_idx').on(t.telephone),
+    index('inscriptions_adresse_idx').on(sql`lower(${t.adresse})`, t.cp),
     check('inscriptions_motif_archivage_check', sql`${t.motifArchivage} in ('loue', 'retiree', 'expiree')`),
   ],
 );
@@ -126,6 +130,8 @@ export const inscriptionEvenements = pgTable(
   },
   (t) => [
     index('inscription_evenements_inscription_idx').on(t.inscriptionId, t.date),
+    // The dashboard counts confirmations and expiries per week.
+    index('inscription_evenements_type_idx').on(t.type, t.date),
     check(
       'inscription_evenements_type_check',
       sql.raw(`type in (${EVENEMENTS_INSCRIPTION.map((e) => `'${e}'`).join(', ')})`),

@@ -1,4 +1,5 @@
 import type { PartenaireType } from '@guichet/contract';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -54,6 +55,9 @@ export const partenaires = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).unique(),
     tokenSentAt: timestamp('token_sent_at', { withTimezone: true, mode: 'date' }),
     tempdata: jsonb().$type<Record<string, unknown>>(),
+    /** The partner's answer to the last renewal mail: 'confirme' (unchanged) or 'modifie' (changes proposed). */
+    renouvellementReponse: varchar('renouvellement_reponse', { length: 10 }).$type<'confirme' | 'modifie'>(),
+    renouvellementReponduLe: timestamp('renouvellement_repondu_le', { withTimezone: true, mode: 'date' }),
     recherche: text().generatedAlwaysAs(storedSearchText(SEARCHED)),
   },
   (t) => [
@@ -61,5 +65,8 @@ export const partenaires = pgTable(
     index('partenaires_public_idx').on(t.statutId, t.actif, t.categorieId),
     index('partenaires_categorie_idx').on(t.categorieId),
     index('partenaires_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
+    // « Doublon possible »: a registration with an existing partner's name or e-mail.
+    index('partenaires_nom_idx').on(sql`lower(${t.nom})`),
+    index('partenaires_mail_idx').on(sql`lower(${t.mail})`),
   ],
 );

@@ -30,6 +30,15 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: now(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** What the mail is (receipt, decision, housing list, renewal…), for the staff mail log. */
+    kind: varchar({ length: 40 }),
+    /** The row it is about ('etudiant', 'partenaire', 'inscription', 'agent'), to show a failure there. */
+    entite: varchar({ length: 20 }),
+    entiteId: integer('entite_id'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_date_idx').on(t.createdAt, t.id),
+    index('mail_outbox_entite_idx').on(t.entite, t.entiteId),
+  ],
 );
