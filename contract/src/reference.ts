@@ -14,6 +14,8 @@ export type RoleCode = (typeof ROLES)[number];
 export const ACCESS = {
   gestion: ['ROLE_ADMIN', 'ROLE_USER'],
   roles: ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'],
+  /** The office head's screens (issue 18): journal, mail log. */
+  administration: ['ROLE_ADMIN'],
 } as const satisfies Record<string, readonly RoleCode[]>;
 
 export const canAccess = (roles: readonly string[], area: keyof typeof ACCESS) =>

@@ -50,7 +50,7 @@ export function route<E extends EndpointDef>(
   const config: FastifyContextConfig = {
     ...extras.config,
     endpoint: e,
-    ...(agentAccess ? { access: e.access as 'connecte' | 'gestion' | 'roles' } : {}),
+    ...(agentAccess ? { access: e.access as Exclude<typeof e.access, 'public' | 'token'> } : {}),
     ...(e.whilePasswordToChange ? { whilePasswordToChange: true } : {}),
   };
   app.route({

@@ -38,7 +38,12 @@ function expected(route: string, access: Access, profile: keyof typeof PROFILES)
   if (access === 'connecte') return 'passe';
   const roles = PROFILES[profile] as readonly string[];
   // docs/spec/decisions.md §4, written out here rather than read from ACCESS: the test checks the guard, not itself.
-  const allowed = access === 'gestion' ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'];
+  const allowed =
+    access === 'gestion'
+      ? ['ROLE_ADMIN', 'ROLE_USER']
+      : access === 'administration'
+        ? ['ROLE_ADMIN']
+        : ['ROLE_ADMIN', 'ROLE_ADMIN_ROLE'];
   return roles.some((r) => allowed.includes(r)) ? 'passe' : 403;
 }
 

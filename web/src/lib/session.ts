@@ -21,11 +21,12 @@ export const useStatuts = (enabled: boolean) =>
   });
 
 /** The areas of the admin screens (the server's `config.access` of their calls). */
-export type Area = 'gestion' | 'roles';
+export type Area = 'gestion' | 'roles' | 'administration';
 
 export const menuFor = (roles: readonly string[]) => ({
   gestion: canAccess(roles, 'gestion'),
   roles: canAccess(roles, 'roles'),
+  administration: canAccess(roles, 'administration'),
 });
 
 /**

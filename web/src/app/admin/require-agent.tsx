@@ -33,3 +33,4 @@ function RequireArea({ area }: { area: Area }) {
 
 export const RequireGestion = () => <RequireArea area="gestion" />;
 export const RequireRoles = () => <RequireArea area="roles" />;
+export const RequireAdministration = () => <RequireArea area="administration" />;
