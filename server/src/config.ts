@@ -80,6 +80,7 @@ const envSchema = z.object({
     .default(60),
   OFFER_CHECK_DAYS: days('OFFER_CHECK_DAYS', 7, 365).default(30),
   OFFER_GRACE_DAYS: days('OFFER_GRACE_DAYS', 3, 90).default(14),
+  AGEING_DAYS: days('AGEING_DAYS', 1, 365).default(7),
   LOGO_QUOTA_KB_PER_ADDRESS: kilobytes('LOGO_QUOTA_KB_PER_ADDRESS').default(20 * 1024),
   LOGO_QUOTA_KB_TOTAL: kilobytes('LOGO_QUOTA_KB_TOTAL').default(200 * 1024),
   JOBS_FIRST_CHECK_SECONDS: z.coerce
@@ -125,6 +126,8 @@ const configSchema = envSchema.transform((e) => ({
   offerCheckDays: e.OFFER_CHECK_DAYS,
   /** Days a landlord has to answer that question before the offer is archived (motif `expiree`). */
   offerGraceDays: e.OFFER_GRACE_DAYS,
+  /** Days after which an item still waiting (« En attente », proposed changes) is flagged to staff (issue 18). */
+  ageingDays: e.AGEING_DAYS,
   /** Logo bytes one address may upload in 24 hours, in KB (features/logos/logo-quota.ts). */
   logoQuotaKbPerAddress: e.LOGO_QUOTA_KB_PER_ADDRESS,
   /** Bytes of logos not yet used by any partner that the database may hold, in KB. */

@@ -91,6 +91,20 @@ describe('OFFER_CHECK_DAYS et OFFER_GRACE_DAYS', () => {
   });
 });
 
+describe('AGEING_DAYS', () => {
+  it('vaut 7 jours par défaut et accepte de 1 à 365 jours', () => {
+    expect(loadConfig({}).ageingDays).toBe(7);
+    expect(loadConfig({ AGEING_DAYS: '1' }).ageingDays).toBe(1);
+    expect(loadConfig({ AGEING_DAYS: '365' }).ageingDays).toBe(365);
+  });
+
+  it.each(['0', '366', 'une semaine'])('refuse au démarrage AGEING_DAYS=%s avec un message en français', (value) => {
+    expect(() => loadConfig({ AGEING_DAYS: value })).toThrow(
+      'Configuration invalide :\n  - AGEING_DAYS: AGEING_DAYS doit être un nombre entier de jours, entre 1 et 365',
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('sans valeur, aucun relais n’est cru', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
@@ -124,6 +138,7 @@ describe('réglages par défaut', () => {
       partnerLinkDays: 60,
       offerCheckDays: 30,
       offerGraceDays: 14,
+      ageingDays: 7,
       logoQuotaKbPerAddress: 20 * 1024,
       logoQuotaKbTotal: 200 * 1024,
       jobsFirstCheckSeconds: 60,
