@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
+import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
@@ -203,6 +204,8 @@ export const inscriptionListItemSchema = z.object({
   ...proprietaireStoredSchema.shape,
   idStatut: z.number().int(),
   statut: z.string(),
+  /** « Doublon possible »: what it shares with another live offer (empty: none). */
+  doublon: doublonCriteresSchema,
 });
 export type InscriptionListItem = z.output<typeof inscriptionListItemSchema>;
 export const inscriptionsListSchema = z.object({
@@ -255,6 +258,8 @@ export const inscriptionDetailSchema = z.object({
   motifArchivage: z.enum(MOTIFS_ARCHIVAGE).nullable(),
   motifArchivageTexte: z.string().nullable(),
   historique: z.array(inscriptionEvenementSchema),
+  /** Other live offers with the same landlord e-mail, phone or address (« Doublon possible »). */
+  doublons: z.array(doublonSchema),
   proprietaire: proprietaireStoredSchema,
   logement: logementStoredSchema,
 });

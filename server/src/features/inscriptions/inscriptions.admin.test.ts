@@ -167,6 +167,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           'email',
           'idStatut',
           'statut',
+          'doublon',
         ].sort(),
       );
       expect(body.inscriptions.find((i) => i.nom === 'CARON')).toMatchObject({

@@ -1,5 +1,6 @@
 import {
   inscriptionEndpoints as api,
+  doublonCriteres,
   formatPhone,
   INSCRIPTION_LABELS as L,
   LOGEMENT_FIELDS,
@@ -10,6 +11,7 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
+import { doublonsOf } from './doublons.repository.ts';
 import { type ExportedOffer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
 import { setStatutByStaff } from './landlord.service.ts';
 
@@ -36,7 +38,12 @@ const csvColumns: CsvColumn<ExportedOffer>[] = [
 export async function inscriptionsAdminRoutes(app: AppInstance) {
   route(app, api.list, async (request) => {
     const { count, rows } = await repo.list(app.db, request.query);
-    return { count, inscriptions: rows };
+    // « Doublon possible » for this page's rows only: a few index lookups each.
+    const doublons = await doublonsOf(
+      app.db,
+      rows.map((r) => r.id),
+    );
+    return { count, inscriptions: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
   });
 
   route(app, api.export, (request, reply) =>
@@ -46,7 +53,9 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
   route(app, api.detail, async (request) => {
     const inscription = await repo.findById(app.db, request.params.id);
     if (!inscription) throw notFound(MESSAGES.inscriptionIntrouvable);
-    return { ...inscription, historique: await repo.historique(app.db, inscription.id) };
+    const historique = await repo.historique(app.db, inscription.id);
+    const doublons = (await doublonsOf(app.db, [inscription.id])).get(inscription.id) ?? [];
+    return { ...inscription, historique, doublons };
   });
 
   route(app, api.update, async (request) => {

@@ -173,7 +173,7 @@ export const inscriptionsRepository = {
   exportRows: (db: DbOrTx, params: Omit<ListParams<InscriptionListFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, inscriptionsExport, params),
 
-  async findById(db: DbOrTx, id: number): Promise<Omit<InscriptionDetail, 'historique'> | undefined> {
+  async findById(db: DbOrTx, id: number): Promise<Omit<InscriptionDetail, 'historique' | 'doublons'> | undefined> {
     const [r] = await statut
       .join(
         db
