@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
+import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
@@ -197,6 +198,8 @@ export const partenaireListItemSchema = z.object({
   statut: z.string(),
   idStatut: z.number().int(),
   actif: z.boolean(),
+  /** « Doublon possible »: what it shares with another live partner (empty: none). */
+  doublon: doublonCriteresSchema,
 });
 export type PartenaireListItem = z.infer<typeof partenaireListItemSchema>;
 export const partenaireListSchema = z.object({
@@ -221,7 +224,11 @@ export const partenaireAdminSchema = partenaireDataSchema.extend({
   tempdata: partenaireDataSchema.nullable(),
 });
 export type PartenaireAdmin = z.infer<typeof partenaireAdminSchema>;
-export const partenaireAdminResponseSchema = z.object({ partenaire: partenaireAdminSchema });
+export const partenaireAdminResponseSchema = z.object({
+  partenaire: partenaireAdminSchema,
+  /** Other live partners with the same name or e-mail (« Doublon possible »). */
+  doublons: z.array(doublonSchema),
+});
 
 /** A category (integer column) or theme (smallint column) id, or none; the ceilings keep the query valid. */
 const optionalId = (max: number) =>

@@ -1,5 +1,6 @@
 import {
   partenaireEndpoints as api,
+  doublonCriteres,
   formatDate,
   formatPhone,
   PARTENAIRE_MESSAGES as M,
@@ -11,6 +12,7 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
+import { doublonsOf } from './doublons.repository.ts';
 import { type PartenaireExportRow, partenairesRepository as repo } from './partenaires.repository.ts';
 import * as rules from './partenaires.service.ts';
 
@@ -53,7 +55,12 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   route(app, api.list, async (request) => {
     const { annee, filter, ...rest } = request.query;
     const { count, rows } = await repo.list(app.db, { ...rest, filter: { ...filter, annee } });
-    return { count, partenaires: rows };
+    // « Doublon possible » for this page's rows only: a few index lookups each.
+    const doublons = await doublonsOf(
+      app.db,
+      rows.map((r) => r.id),
+    );
+    return { count, partenaires: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
   });
 
   route(app, api.export, (request, reply) => {
@@ -70,7 +77,7 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     reply.header('cache-control', 'no-store');
     const partenaire = await repo.findAdmin(app.db, request.params.id);
     if (!partenaire) throw notFound(MESSAGES.partenaireIntrouvable);
-    return { partenaire };
+    return { partenaire, doublons: (await doublonsOf(app.db, [partenaire.id])).get(partenaire.id) ?? [] };
   });
 
   route(app, api.update, async (request) => {
