@@ -59,6 +59,7 @@ import {
   roleSchema,
   roleUpdateBodySchema,
 } from './role.ts';
+import { notificationsSchema, tableauDeBordSchema } from './tableau-de-bord.ts';
 
 /**
  * Every endpoint of the portal, declared once (docs/spec/portal-spec.md §7, docs/spec/decisions.md §4): the server registers its
@@ -433,6 +434,31 @@ export const roleEndpoints = {
   }),
 };
 
+/** The dashboard and the app bar's bell (issue 18): aggregates of what waits, for the office's agents. */
+export const tableauDeBordEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/admin/tableau-de-bord',
+    access: 'gestion',
+    summary: 'Ce qui attend (nombre, plus ancien, en retard) et les courbes hebdomadaires des douze derniers mois',
+    response: { 200: tableauDeBordSchema },
+  }),
+  notifications: endpoint({
+    method: 'GET',
+    path: '/api/admin/notifications',
+    access: 'gestion',
+    summary: 'Éléments en attente arrivés depuis la dernière consultation des notifications par l’agent',
+    response: { 200: notificationsSchema },
+  }),
+  notificationsVues: endpoint({
+    method: 'POST',
+    path: '/api/admin/notifications/vues',
+    access: 'gestion',
+    summary: 'L’agent a vu ses notifications : le compteur repart de maintenant',
+    response: { 200: notificationsSchema },
+  }),
+};
+
 /** The whole table, by feature. */
 export const endpoints = {
   session: sessionEndpoints,
@@ -443,6 +469,7 @@ export const endpoints = {
   logo: logoEndpoints,
   etudiant: etudiantEndpoints,
   role: roleEndpoints,
+  tableauDeBord: tableauDeBordEndpoints,
 };
 
 /** Every endpoint, flat: what the server may register and the access matrix checks. */
@@ -464,6 +491,7 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   logo: 'Logos',
   etudiant: 'Demandes étudiants',
   role: 'Rôles',
+  tableauDeBord: 'Tableau de bord',
 };
 const tagOf = new Map<EndpointDef, string>(
   Object.entries(endpoints).flatMap(([group, list]) =>

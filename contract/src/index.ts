@@ -1,6 +1,5 @@
 export * from './auth.ts';
 export * from './common.ts';
-export * from './doublon.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './etudiant.ts';
@@ -12,4 +11,5 @@ export * from './pages.ts';
 export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';
+export * from './tableau-de-bord.ts';
 export * from './telephone.ts';
