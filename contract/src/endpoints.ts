@@ -30,6 +30,8 @@ import {
   logementSchema,
   logementSelfViewSchema,
   logementTokenParamsSchema,
+  modificationDecisionSchema,
+  modificationRefusalSchema,
   proprietaireSchema,
   validateSuccessSchema,
 } from './inscription.ts';
@@ -183,6 +185,24 @@ export const inscriptionEndpoints = {
     body: inscriptionUpdateSchema,
     response: { 200: successSchema, 400: e, 404: e },
   }),
+  acceptChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/valid/update/:id',
+    access: 'gestion',
+    summary: 'Applique les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationDecisionSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
+  rejectChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/reject/update/:id',
+    access: 'gestion',
+    summary: 'Refuse les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationRefusalSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
 };
 
 const publicRefusals = { 400: e, 404: e, 429: e, 503: e };
@@ -227,6 +247,16 @@ export const logementEndpoints = {
     summary: '« Retirer mon offre » : l’offre quitte la liste (statut « Archivé »)',
     params: logementTokenParamsSchema,
     body: logementArchiveBodySchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  modification: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/modification',
+    access: 'token',
+    summary:
+      '« Modifier mon offre » : appliqué aussitôt à une offre en attente ; sur une offre validée, gardé pour l’examen du guichet',
+    params: logementTokenParamsSchema,
+    body: inscriptionSchema,
     response: { 200: successSchema, ...tokenRefusals },
   }),
   lienPerdu: endpoint({
