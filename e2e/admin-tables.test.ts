@@ -4,6 +4,7 @@ import { inArray, like } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etudiants, mailOutbox, sessions } from '../server/src/db/schema.ts';
+import { sessionCache } from '../server/src/platform/session-cache.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 /**
@@ -239,6 +240,8 @@ describe('tableaux d’administration dans Chromium', () => {
     // The session ends (another tab logged out, or it expired): the export goes to the login page.
     const ids = (await portal.database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
     await portal.database.db.delete(sessions).where(inArray(sessions.id, ids));
+    // Removed behind the portal's back, like another process would: seen once its copy (≤ 5 s) expires.
+    sessionCache.clear();
     expectFailure(page, 'GET /api/admin/etudiants/export', 401);
     await page.getByRole('button', { name: 'Exporter (CSV)' }).click();
     await page.waitForURL(/\/admin\/login/);

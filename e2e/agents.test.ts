@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentRoles, roles, sessions } from '../server/src/db/schema.ts';
+import { sessionCache } from '../server/src/platform/session-cache.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 
 /**
@@ -50,6 +51,9 @@ describe('les agents selon leurs rôles dans Chromium', () => {
       const [role] = await db.select().from(roles).where(eq(roles.code, code));
       await db.insert(agentRoles).values({ agentId, roleId: role.id });
     }
+    // As the roles screen does after its change (features/roles/roles.service.ts): the portal's
+    // copy of the sessions (a few seconds, docs/security.md) is dropped.
+    sessionCache.clear();
   }
 
   /**
@@ -199,6 +203,8 @@ describe('les agents selon leurs rôles dans Chromium', () => {
 
     // Its session row is gone (expired, or closed by `npm run user -- passwd`): the next call answers 401.
     await portal.database.db.delete(sessions).where(eq(sessions.agentId, id));
+    // Removed behind the portal's back, like another process would: seen once its copy (≤ 5 s) expires.
+    sessionCache.clear();
     expectFailure(page, /^GET .*\/api\/admin\/role\/get\/list\/by\/filters/, 401);
     await page.getByLabel('Libellé').fill('agent');
     await page.waitForURL(/\/admin\/login\?refus=1$/);

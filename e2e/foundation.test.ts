@@ -70,6 +70,9 @@ describe('le socle du portail dans Chromium', () => {
     await page.waitForURL(/\/admin\/inscriptions$/);
     const { sessions } = await import('../server/src/db/schema.ts');
     await portal.database.db.delete(sessions);
+    // Removed behind the portal's back, like another process would: seen once its copy (≤ 5 s) expires.
+    const { sessionCache } = await import('../server/src/platform/session-cache.ts');
+    sessionCache.clear();
     // Whichever call comes first after the reload (the current agent, a list) answers 401.
     expectFailure(page, /^GET \S+\/api\//, 401);
     // The next call to an admin route answers 401: the browser goes through /logout to the login page.

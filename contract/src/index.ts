@@ -12,5 +12,4 @@ export * from './pages.ts';
 export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';
-export * from './tableau-de-bord.ts';
 export * from './telephone.ts';

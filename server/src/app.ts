@@ -31,7 +31,6 @@ import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
-import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
 import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
@@ -80,7 +79,6 @@ const features: Feature[] = [
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
   { public: logosPublicRoutes },
   { admin: rolesAdminRoutes },
-  { admin: tableauDeBordAdminRoutes },
   { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];
@@ -159,6 +157,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
     secureCookie: config.publicUrl.startsWith('https:'),
+    cacheSeconds: config.sessionCacheSeconds,
   });
   refuseCrossSiteWrites(app, config);
 

@@ -71,6 +71,13 @@ const envSchema = z.object({
     .min(1, { error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
     .max(168, { error: 'SESSION_MAX_HOURS doit être un nombre entier d’heures, entre 1 et 168' })
     .default(12),
+  // How long a process trusts a session it read: the bound on another process's logout or disable.
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'SESSION_CACHE_SECONDS doit être un nombre entier de secondes, entre 0 et 60' })
+    .int({ error: 'SESSION_CACHE_SECONDS doit être un nombre entier de secondes, entre 0 et 60' })
+    .min(0, { error: 'SESSION_CACHE_SECONDS doit être un nombre entier de secondes, entre 0 et 60' })
+    .max(60, { error: 'SESSION_CACHE_SECONDS doit être un nombre entier de secondes, entre 0 et 60' })
+    .default(5),
   RETENTION_DAYS: retentionDays.default(365),
   PARTNER_LINK_DAYS: z.coerce
     .number({ error: 'PARTNER_LINK_DAYS doit être un nombre entier de jours, entre 1 et 365' })
@@ -118,6 +125,8 @@ const configSchema = envSchema.transform((e) => ({
   sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
   /** Hours after login a session ends, however active (absolute lifetime). */
   sessionMaxHours: e.SESSION_MAX_HOURS,
+  /** Seconds a process keeps a session it read (platform/session-cache.ts); 0 reads it at every request. */
+  sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
   /** Days personal data is kept once its purpose is served (retention.ts, docs/decisions.md). */
   retentionDays: e.RETENTION_DAYS,
   /** Days a partner's renewal link works after it was mailed (then 404 like an unknown link). */

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
 import { JOB_NAMES, JobBusyError, type JobConfig, runJob } from '../jobs.ts';
+import { sessionCache } from '../platform/session-cache.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 
 /** A refusal the person at the terminal can act on (French, no stack trace). */
@@ -98,6 +99,16 @@ async function mustFind(db: Db, username: string) {
  * needs (those of the process that holds the database: the portal's when asked through it).
  */
 export async function runUserCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise<string[]> {
+  try {
+    return await runCommand(db, cmd, config);
+  } finally {
+    // Run inside the portal (admin socket): its sessions are read again, with the command's
+    // changes committed (disable, password, restore). Elsewhere a no-op.
+    sessionCache.clear();
+  }
+}
+
+async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise<string[]> {
   switch (cmd.command) {
     case 'add': {
       const existing = await agentsRepository.findByUsername(db, cmd.username);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors.ts';
 import { securityEvent } from './security-log.ts';
+import { type StoredSession, sessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -26,8 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** A session as the store finds it: its times, and its agent as it is now (null: disabled). */
-export type StoredSession = { createdAt: Date; lastSeenAt: Date; user: SessionUser | null };
+export type { StoredSession };
 /**
  * Where sessions live, keyed by the SHA-256 of the cookie: the auth feature's rows
  * (features/auth/sessions.repository.ts), handed over by app.ts since platform imports no feature.
@@ -41,7 +41,17 @@ export type SessionStore = {
   removeExpired(idleBefore: Date, openedBefore: Date): Promise<void>;
 };
 
-type SessionOptions = { store: SessionStore; idleMinutes: number; maxHours: number; secureCookie: boolean };
+type SessionOptions = {
+  store: SessionStore;
+  idleMinutes: number;
+  maxHours: number;
+  secureCookie: boolean;
+  /** How long this process trusts a session it read (platform/session-cache.ts); 0: every request reads it. */
+  cacheSeconds: number;
+};
+
+/** The stored last-activity time is written at most this often (the idle clock needs no write per request). */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 /** Session cookies, the current-user getter, and the guard of the admin scope. */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
@@ -50,6 +60,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
   const maxMs = opts.maxHours * 3_600_000;
   const cookieName = sessionCookieName(opts.secureCookie);
   const store = opts.store;
+  const cacheMs = opts.cacheSeconds * 1000;
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -67,19 +78,38 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const token = request.cookies[cookieName];
     if (!token) return null;
     const id = hashToken(token);
-    const session = await store.find(id);
-    if (!session) return null;
     const now = Date.now();
+    const cached = cacheMs > 0 ? sessionCache.get(id, now) : undefined;
+    let session = cached;
+    if (!session) {
+      const since = sessionCache.generation();
+      session = await store.find(id);
+      if (!session) return null;
+      if (cacheMs > 0) sessionCache.set(id, session, since, now + cacheMs);
+    }
     const idle = now - session.lastSeenAt.getTime();
     if (idle > idleMs || now - session.createdAt.getTime() > maxMs) {
+      sessionCache.forget(id);
+      // Another process may have used the session since this one read it: ask the database.
+      if (cached) return resolve(request);
       await store.remove(id);
       return null;
     }
     const user = session.user;
     if (!user) return null;
-    // Touch at most once a minute: the idle clock needs no write per request.
-    if (idle > 60_000) await store.touch(id, new Date());
+    if (idle > TOUCH_INTERVAL_MS) {
+      const at = new Date(now);
+      await store.touch(id, at);
+      session.lastSeenAt = at;
+    }
     return user;
+  }
+
+  async function forget(id: string) {
+    sessionCache.forget(id);
+    await store.remove(id);
+    // A request that read the row before the delete may have kept it meanwhile.
+    sessionCache.forget(id);
   }
 
   app.decorate('sessions', {
@@ -87,7 +117,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     cookieName,
     async start(request: FastifyRequest, reply: FastifyReply, agentId: number) {
       const previous = request.cookies[cookieName];
-      if (previous) await store.remove(hashToken(previous));
+      if (previous) await forget(hashToken(previous));
       const token = newToken();
       await store.create(hashToken(token), agentId);
       reply.setCookie(cookieName, token, cookieOptions);
@@ -97,7 +127,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     },
     async end(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[cookieName];
-      if (token) await store.remove(hashToken(token));
+      if (token) await forget(hashToken(token));
       reply.clearCookie(cookieName, cookieOptions);
     },
   });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsText } from '../../platform/list-query.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 import { agentRoles, agents, roles } from './auth.tables.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 
@@ -99,18 +100,6 @@ export const agentsRepository = {
       .orderBy(asc(agents.nom), asc(agents.prenom), asc(agents.id))
       .limit(limit);
   },
-  /** When the agent last opened the bell's menu (null: never), and its account's creation. */
-  async notificationsSeen(db: DbOrTx, agentId: number): Promise<{ vuesLe: Date | null; createdAt: Date } | undefined> {
-    const [row] = await db
-      .select({ vuesLe: agents.notificationsVuesLe, createdAt: agents.createdAt })
-      .from(agents)
-      .where(eq(agents.id, agentId));
-    return row;
-  },
-  /** The bell's menu was opened: new items are counted from that moment on. */
-  async markNotificationsSeen(db: DbOrTx, agentId: number, moment: Date): Promise<void> {
-    await db.update(agents).set({ notificationsVuesLe: moment }).where(eq(agents.id, agentId));
-  },
   /** Which of these ids are active agents. */
   async activeIds(db: DbOrTx, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
@@ -126,16 +115,21 @@ export const agentsRepository = {
    */
   async setPassword(db: DbOrTx, agentId: number, password: string): Promise<number> {
     const passwordHash = await hashPassword(password);
-    return db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx.update(agents).set({ passwordHash, motDePasseAChanger: false }).where(eq(agents.id, agentId));
       return sessionsRepository.endAll(tx, agentId);
     });
+    // Committed (unless `db` is itself a transaction, whose owner forgets again after its commit).
+    sessionCache.forgetAgent(agentId);
+    return ended;
   },
   /** Disabling closes the agent's sessions at once; its roles stay, dormant, for a later re-enable. */
   async setActive(db: DbOrTx, agentId: number, actif: boolean): Promise<number> {
-    return db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx.update(agents).set({ actif }).where(eq(agents.id, agentId));
       return actif ? 0 : sessionsRepository.endAll(tx, agentId);
     });
+    sessionCache.forgetAgent(agentId);
+    return ended;
   },
 };

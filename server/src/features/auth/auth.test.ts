@@ -1,6 +1,7 @@
 import { MESSAGES } from '@guichet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 
 describe(`session et connexion (${dbKind})`, () => {
   let t: TestApp;
@@ -158,6 +159,8 @@ describe(`garde des routes d’administration (${dbKind})`, () => {
     expect(ok.statusCode).toBe(200);
     const idle = new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000);
     await t.database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.agentId, a.id));
+    // That much time has passed: the process's copy of the session (a few seconds) is long gone.
+    sessionCache.clear();
     const res = await t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.agentId, a.id))).toEqual([]);

@@ -2,6 +2,7 @@ import type { AgentSummary, RoleListFilter } from '@guichet/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsText, type ListDefinition, type ListParams, runList } from '../../platform/list-query.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 import { agentRoles, agents, roles } from './auth.tables.ts';
 
 const listFields = { id: roles.id, code: roles.code, libelle: roles.libelle };
@@ -52,6 +53,8 @@ export const rolesRepository = {
    * left as they are: they come back only if the account is enabled again.
    */
   async replaceActiveAgents(tx: DbOrTx, roleId: number, agentIds: number[]) {
+    // Sessions read from now on carry the new roles; the caller clears again once it commits.
+    sessionCache.clear();
     const active = tx.select({ id: agents.id }).from(agents).where(eq(agents.actif, true));
     await tx.delete(agentRoles).where(and(eq(agentRoles.roleId, roleId), inArray(agentRoles.agentId, active)));
     if (agentIds.length) {

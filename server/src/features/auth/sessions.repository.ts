@@ -2,6 +2,7 @@ import type { SessionUser } from '@guichet/contract';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SessionStore } from '../../platform/auth.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 import { agentRoles, agents, roles, sessions } from './auth.tables.ts';
 
 const agentFields = {
@@ -88,8 +89,13 @@ export const sessionsRepository = {
     const rows = await db.delete(sessions).where(lt(sessions.lastSeenAt, before)).returning({ id: sessions.id });
     return rows.length;
   },
-  /** Ends every session of an agent (disabled account, changed password); returns how many. */
+  /**
+   * Ends every session of an agent (disabled account, changed password); returns how many. Inside a
+   * transaction, the caller forgets them again once it commits (`sessionCache.forgetAgent`): a
+   * request between this and the commit still reads the old rows.
+   */
   async endAll(db: DbOrTx, agentId: number): Promise<number> {
+    sessionCache.forgetAgent(agentId);
     const ended = await db.delete(sessions).where(eq(sessions.agentId, agentId)).returning({ id: sessions.id });
     return ended.length;
   },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { sessions } from '../../db/schema.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 
 /**
  * Session lifetimes, on the database's own clock: rows are dated in the past by SQL, nobody waits.
@@ -16,6 +17,8 @@ async function age(t: TestApp, agentId: number, created: string, lastSeen: strin
       lastSeenAt: sql`now() - ${lastSeen}::interval`,
     })
     .where(eq(sessions.agentId, agentId));
+  // Minutes or hours go by: the process's copy of the session (a few seconds) is long gone.
+  sessionCache.clear();
 }
 
 const statuts = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie } });

@@ -1,6 +1,7 @@
 import { ROLE_MESSAGES, ROLE_RULES, type RoleCode } from '@guichet/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
 import { rolesRepository } from '../auth/roles.repository.ts';
 
@@ -17,7 +18,7 @@ export type RoleActor = { id: number; roles: readonly string[] };
  */
 export async function updateRoleAgents(db: Db, roleId: number, requested: number[], actor: RoleActor) {
   const ids = [...new Set(requested)];
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const role = await rolesRepository.lock(tx, { id: roleId });
     if (!role) throw notFound(ROLE_MESSAGES.roleIntrouvable);
     // Even a list identical to the current one: the role is not the actor's to edit.
@@ -42,6 +43,9 @@ export async function updateRoleAgents(db: Db, roleId: number, requested: number
     await rolesRepository.replaceActiveAgents(tx, role.id, ids);
     return { status: 'success' as const, message: ROLE_MESSAGES.enregistre(role.libelle) };
   });
+  // Committed: a session read meanwhile with the old roles is not kept.
+  sessionCache.clear();
+  return result;
 }
 
 /**
