@@ -128,6 +128,7 @@ describe('les filtres des listes découlent de leur schéma', () => {
       email?: string;
       adresse?: string;
       statut?: number[];
+      tempdata?: boolean;
       verification?: 'a_confirmer' | 'expiree';
     }>();
     expectTypeOf<PartenaireListFilter>().toEqualTypeOf<{

@@ -30,6 +30,8 @@ import {
   logementSchema,
   logementSelfViewSchema,
   logementTokenParamsSchema,
+  modificationDecisionSchema,
+  modificationRefusalSchema,
   proprietaireSchema,
   validateSuccessSchema,
 } from './inscription.ts';
@@ -59,6 +61,7 @@ import {
   roleSchema,
   roleUpdateBodySchema,
 } from './role.ts';
+import { notificationsSchema, tableauDeBordSchema } from './tableau-de-bord.ts';
 
 /**
  * Every endpoint of the portal, declared once (docs/spec/portal-spec.md §7, docs/spec/decisions.md §4): the server registers its
@@ -182,6 +185,24 @@ export const inscriptionEndpoints = {
     body: inscriptionUpdateSchema,
     response: { 200: successSchema, 400: e, 404: e },
   }),
+  acceptChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/valid/update/:id',
+    access: 'gestion',
+    summary: 'Applique les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationDecisionSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
+  rejectChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/reject/update/:id',
+    access: 'gestion',
+    summary: 'Refuse les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationRefusalSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
 };
 
 const publicRefusals = { 400: e, 404: e, 429: e, 503: e };
@@ -226,6 +247,16 @@ export const logementEndpoints = {
     summary: '« Retirer mon offre » : l’offre quitte la liste (statut « Archivé »)',
     params: logementTokenParamsSchema,
     body: logementArchiveBodySchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  modification: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/modification',
+    access: 'token',
+    summary:
+      '« Modifier mon offre » : appliqué aussitôt à une offre en attente ; sur une offre validée, gardé pour l’examen du guichet',
+    params: logementTokenParamsSchema,
+    body: inscriptionSchema,
     response: { 200: successSchema, ...tokenRefusals },
   }),
   lienPerdu: endpoint({
@@ -433,6 +464,31 @@ export const roleEndpoints = {
   }),
 };
 
+/** The dashboard and the app bar's bell (issue 18): aggregates of what waits, for the office's agents. */
+export const tableauDeBordEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/admin/tableau-de-bord',
+    access: 'gestion',
+    summary: 'Ce qui attend (nombre, plus ancien, en retard) et les courbes hebdomadaires des douze derniers mois',
+    response: { 200: tableauDeBordSchema },
+  }),
+  notifications: endpoint({
+    method: 'GET',
+    path: '/api/admin/notifications',
+    access: 'gestion',
+    summary: 'Éléments en attente arrivés depuis la dernière consultation des notifications par l’agent',
+    response: { 200: notificationsSchema },
+  }),
+  notificationsVues: endpoint({
+    method: 'POST',
+    path: '/api/admin/notifications/vues',
+    access: 'gestion',
+    summary: 'L’agent a vu ses notifications : le compteur repart de maintenant',
+    response: { 200: notificationsSchema },
+  }),
+};
+
 /** The whole table, by feature. */
 export const endpoints = {
   session: sessionEndpoints,
@@ -443,6 +499,7 @@ export const endpoints = {
   logo: logoEndpoints,
   etudiant: etudiantEndpoints,
   role: roleEndpoints,
+  tableauDeBord: tableauDeBordEndpoints,
 };
 
 /** Every endpoint, flat: what the server may register and the access matrix checks. */
@@ -464,6 +521,7 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   logo: 'Logos',
   etudiant: 'Demandes étudiants',
   role: 'Rôles',
+  tableauDeBord: 'Tableau de bord',
 };
 const tagOf = new Map<EndpointDef, string>(
   Object.entries(endpoints).flatMap(([group, list]) =>

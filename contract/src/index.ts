@@ -12,4 +12,5 @@ export * from './pages.ts';
 export * from './partenaire.ts';
 export * from './reference.ts';
 export * from './role.ts';
+export * from './tableau-de-bord.ts';
 export * from './telephone.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
-import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
+import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
@@ -166,6 +166,56 @@ export const logementStoredSchema = z.object(storedShape(LOGEMENT_FIELD_TABLE));
 export type ProprietaireStored = z.output<typeof proprietaireStoredSchema>;
 export type LogementStored = z.output<typeof logementStoredSchema>;
 
+// ── « Modifier mon offre » (issue 17): the landlord's changes, applied or awaiting staff review ─────
+/** An offer's owner and housing as stored: what a landlord's proposal is compared with. */
+export type OfferValues = { proprietaire: ProprietaireStored; logement: LogementStored };
+
+/** Charges as the numeric column gives them back ("45.5" → "45.50"): a proposal is kept that way too. */
+export const storedCharges = (s: string) => {
+  const n = Number(s);
+  return Number.isFinite(n) ? n.toFixed(2) : s;
+};
+
+/**
+ * The fields whose value differs between two versions of an offer, in the wizard's order (charges
+ * compared as amounts): what a proposal changes, named in the history, the mails and the review.
+ */
+export function inscriptionChanges(current: OfferValues, proposed: OfferValues): InscriptionField[] {
+  const owner = PROPRIETAIRE_FIELDS.filter((k) => current.proprietaire[k] !== proposed.proprietaire[k]);
+  const housing = LOGEMENT_FIELDS.filter((k) =>
+    k === 'charges'
+      ? storedCharges(current.logement.charges) !== storedCharges(proposed.logement.charges)
+      : current.logement[k] !== proposed.logement[k],
+  );
+  return [...owner, ...housing];
+}
+
+/** A proposal waiting for staff (`inscriptions.tempdata`): when it was sent, and the whole offer as proposed. */
+export const inscriptionModificationSchema = z.object({
+  date: z.date(),
+  proprietaire: proprietaireStoredSchema,
+  logement: logementStoredSchema,
+});
+export type InscriptionModification = z.output<typeof inscriptionModificationSchema>;
+
+/** What the landlord reads once « Modifier mon offre » is saved; and staff once they decided. */
+export const MODIFICATION_MESSAGES = {
+  appliquees: 'Vos modifications sont enregistrées : le guichet verra votre offre à jour en l’examinant.',
+  transmises:
+    'Vos modifications ont été transmises au guichet. Elles remplaceront votre offre dans la liste des logements après vérification ; en attendant, votre offre y reste telle qu’elle était.',
+  inchangee: 'Vous n’avez rien modifié : votre offre reste telle qu’elle était.',
+  validees: 'Les modifications du propriétaire ont été validées.',
+  refusees: 'Les modifications du propriétaire ont été refusées.',
+  aucune: 'Cette offre n’a pas de modification en attente.',
+  changeeEntreTemps:
+    'Le propriétaire a de nouveau modifié sa proposition entre-temps : relisez-la avant de décider (la page vient d’être rechargée).',
+} as const;
+
+/** « Valider / Refuser les modifications »: the proposal staff read (its date), so a newer one is never decided unseen. */
+export const modificationDecisionSchema = z.object({
+  dateProposition: z.iso.datetime({ error: 'Date de la proposition invalide.' }),
+});
+
 // ── Admin ────────────────────────────────────────────────────────────────────────
 export const INSCRIPTION_SORT_COLUMNS = [
   'date',
@@ -184,6 +234,8 @@ export const VERIFICATION_LABELS: Record<(typeof VERIFICATIONS)[number], string>
   expiree: 'Expirée',
 };
 export const inscriptionsListQuerySchema = listQuerySchema(INSCRIPTION_SORT_COLUMNS, {
+  /** The landlord proposed changes that await staff review. */
+  tempdata: queryBoolean,
   verification: z.enum(VERIFICATIONS, { error: 'Vérification inconnue.' }),
   date: queryDay,
   nom: queryText,
@@ -206,6 +258,8 @@ export const inscriptionListItemSchema = z.object({
   statut: z.string(),
   /** « Doublon possible »: what it shares with another live offer (empty: none). */
   doublon: doublonCriteresSchema,
+  /** Changes proposed by the landlord await review. */
+  tempdata: z.boolean(),
 });
 export type InscriptionListItem = z.output<typeof inscriptionListItemSchema>;
 export const inscriptionsListSchema = z.object({
@@ -262,6 +316,8 @@ export const inscriptionDetailSchema = z.object({
   doublons: z.array(doublonSchema),
   proprietaire: proprietaireStoredSchema,
   logement: logementStoredSchema,
+  /** The landlord's changes to this validated offer, awaiting review; null when none. */
+  tempdata: inscriptionModificationSchema.nullable(),
 });
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 
@@ -283,6 +339,8 @@ export const inscriptionUpdateSchema = z.object({
   /** With « Refusé »: the reason the decision mail gives the landlord. */
   motif: optionalReason,
 });
+/** « Refuser les modifications »: optionally why, quoted in the landlord's mail. */
+export const modificationRefusalSchema = modificationDecisionSchema.extend({ motif: optionalReason });
 
 // ── The landlord's personal link (/logement/<token>, issue 17) ──────────────────────
 export const LIEN_INVALIDE =
@@ -311,6 +369,8 @@ export const logementSelfViewSchema = z.object({
   motifArchivageTexte: z.string().nullable(),
   proprietaire: proprietaireStoredSchema,
   logement: logementStoredSchema,
+  /** Changes the landlord proposed, still awaiting the office's review (the offer is listed unchanged meanwhile). */
+  tempdata: inscriptionModificationSchema.nullable(),
 });
 export type LogementSelfView = z.output<typeof logementSelfViewSchema>;
 

@@ -31,6 +31,7 @@ import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
+import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
 import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
@@ -79,6 +80,7 @@ const features: Feature[] = [
   { public: partenairesPublicRoutes, admin: partenairesAdminRoutes },
   { public: logosPublicRoutes },
   { admin: rolesAdminRoutes },
+  { admin: tableauDeBordAdminRoutes },
   { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
 ];

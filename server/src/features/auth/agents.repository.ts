@@ -100,6 +100,18 @@ export const agentsRepository = {
       .orderBy(asc(agents.nom), asc(agents.prenom), asc(agents.id))
       .limit(limit);
   },
+  /** When the agent last opened the bell's menu (null: never), and its account's creation. */
+  async notificationsSeen(db: DbOrTx, agentId: number): Promise<{ vuesLe: Date | null; createdAt: Date } | undefined> {
+    const [row] = await db
+      .select({ vuesLe: agents.notificationsVuesLe, createdAt: agents.createdAt })
+      .from(agents)
+      .where(eq(agents.id, agentId));
+    return row;
+  },
+  /** The bell's menu was opened: new items are counted from that moment on. */
+  async markNotificationsSeen(db: DbOrTx, agentId: number, moment: Date): Promise<void> {
+    await db.update(agents).set({ notificationsVuesLe: moment }).where(eq(agents.id, agentId));
+  },
   /** Which of these ids are active agents. */
   async activeIds(db: DbOrTx, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];

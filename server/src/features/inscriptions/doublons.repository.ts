@@ -18,15 +18,9 @@ const sameEmail = sql<boolean>`lower(${autre.email}) = lower(${inscriptions.emai
 const samePhone = sql<boolean>`${autre.telephone} = ${inscriptions.telephone}`;
 const sameAdresse = sql<boolean>`(lower(${autre.adresse}) = lower(${inscriptions.adresse}) and ${autre.cp} = ${inscriptions.cp})`;
 
-/**
- * The other live offers each of `ids` may duplicate, by id, with what they share. Only for the
- * offers asked (a page of the list, one detail page): each is a few index lookups, whatever the
- * table's size. An id that is not live, or has no twin, is absent from the map.
- */
-export async function doublonsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Doublon[]>> {
-  const found = new Map<number, Doublon[]>();
-  if (ids.length === 0) return found;
-  const rows = await db
+/** The lookup itself (exported for its EXPLAIN in the benchmark notes): one row per pair of twins. */
+export function doublonsQuery(db: DbOrTx, ids: number[]) {
+  return db
     .select({
       id: inscriptions.id,
       autre: autre.id,
@@ -41,6 +35,17 @@ export async function doublonsOf(db: DbOrTx, ids: number[]): Promise<Map<number,
     )
     .where(and(inArray(inscriptions.id, ids), inArray(inscriptions.statutId, LIVE)))
     .orderBy(asc(inscriptions.id), asc(autre.id));
+}
+
+/**
+ * The other live offers each of `ids` may duplicate, by id, with what they share. Only for the
+ * offers asked (a page of the list, one detail page): each is a few index lookups, whatever the
+ * table's size. An id that is not live, or has no twin, is absent from the map.
+ */
+export async function doublonsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Doublon[]>> {
+  const found = new Map<number, Doublon[]>();
+  if (ids.length === 0) return found;
+  const rows = await doublonsQuery(db, ids);
   for (const r of rows) {
     const par: DoublonCritere[] = (['email', 'telephone', 'adresse'] as const).filter((k) => r[k]);
     const list = found.get(r.id) ?? [];

@@ -168,6 +168,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           'idStatut',
           'statut',
           'doublon',
+          'tempdata',
         ].sort(),
       );
       expect(body.inscriptions.find((i) => i.nom === 'CARON')).toMatchObject({
@@ -405,6 +406,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         motifArchivage: null,
         motifArchivageTexte: null,
         historique: [],
+        tempdata: null,
         proprietaire: {
           nom: 'ARNAUD',
           prenom: 'Hélène',

@@ -5,14 +5,17 @@ import {
   INSCRIPTION_LABELS as L,
   LOGEMENT_FIELDS,
   MESSAGES,
+  MODIFICATION_MESSAGES,
   PROPRIETAIRE_FIELDS,
 } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { doublonsOf } from './doublons.repository.ts';
 import { type ExportedOffer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
+import { acceptChanges, refuseChanges } from './landlord-modification.service.ts';
 import { setStatutByStaff } from './landlord.service.ts';
 
 /**
@@ -63,5 +66,17 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
     const found = await setStatutByStaff(app, request.params.id, statut, motif);
     if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
     return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
+  });
+
+  // The landlord's changes to a validated offer: applied or dropped, the landlord told either way.
+  route(app, api.acceptChanges, async (request) => {
+    await acceptChanges(app, await requireUser(request), request.params.id, request.body.dateProposition);
+    return { status: 'success' as const, message: MODIFICATION_MESSAGES.validees };
+  });
+
+  route(app, api.rejectChanges, async (request) => {
+    const { dateProposition, motif } = request.body;
+    await refuseChanges(app, await requireUser(request), request.params.id, dateProposition, motif);
+    return { status: 'success' as const, message: MODIFICATION_MESSAGES.refusees };
   });
 }

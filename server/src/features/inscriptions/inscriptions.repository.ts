@@ -2,6 +2,7 @@ import {
   type InscriptionDetail,
   type InscriptionEvenement,
   type InscriptionListFilter,
+  type InscriptionModification,
   type Logement,
   type LogementStored,
   PROXIMITES,
@@ -9,7 +10,7 @@ import {
   type ProprietaireStored,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   containsText,
@@ -92,6 +93,9 @@ export async function validatedOffers(db: DbOrTx): Promise<ValidatedOffer[]> {
     .orderBy(asc(proximiteRank), asc(inscriptions.proximite), desc(inscriptions.date), desc(inscriptions.id));
 }
 
+/** The landlord's changes await staff review. */
+const hasTempdata = sql<boolean>`(${inscriptions.tempdata} is not null)`;
+
 const listFields = {
   id: inscriptions.id,
   date: inscriptions.date,
@@ -105,6 +109,7 @@ const listFields = {
   email: inscriptions.email,
   idStatut: inscriptions.statutId,
   statut: statut.libelle,
+  tempdata: hasTempdata,
 };
 
 /** « À confirmer »: a validated offer whose check mail awaits an answer; « Expirée »: archived for want of one. */
@@ -139,6 +144,11 @@ const base = {
     f.adresse ? containsText([inscriptions.adresse, inscriptions.cp, inscriptions.ville], f.adresse) : undefined,
     f.statut?.length ? inArray(inscriptions.statutId, f.statut) : undefined,
     f.verification ? verificationFilter[f.verification] : undefined,
+    f.tempdata === undefined
+      ? undefined
+      : f.tempdata
+        ? isNotNull(inscriptions.tempdata)
+        : isNull(inscriptions.tempdata),
   ],
   id: inscriptions.id,
 };
@@ -158,6 +168,10 @@ const inscriptionsExport: ListDefinition<typeof exportFields, InscriptionListFil
   ...base,
   fields: exportFields,
 };
+
+/** The landlord's proposal as kept in `tempdata` (see landlord-modification.service.ts): its date travels as a date. */
+export const storedModification = (t: Record<string, unknown> | null): InscriptionModification | null =>
+  t ? ({ ...t, date: new Date(String(t.date)) } as InscriptionModification) : null;
 
 export const inscriptionsRepository = {
   async add(db: DbOrTx, proprietaire: Proprietaire, logement: Logement, date = new Date()): Promise<number> {
@@ -182,6 +196,7 @@ export const inscriptionsRepository = {
             dateConfirmation: lastConfirmation,
             motifArchivage: inscriptions.motifArchivage,
             motifArchivageTexte: inscriptions.motifArchivageTexte,
+            tempdata: inscriptions.tempdata,
           })
           .from(inscriptions)
           .$dynamic(),
@@ -197,6 +212,7 @@ export const inscriptionsRepository = {
       dateConfirmation: r.dateConfirmation,
       motifArchivage: r.motifArchivage,
       motifArchivageTexte: r.motifArchivageTexte,
+      tempdata: storedModification(r.tempdata),
       proprietaire: {
         nom: r.nom,
         prenom: r.prenom,

@@ -63,7 +63,7 @@ export async function viewByToken(deps: LandlordDeps, token: string): Promise<Lo
  * The offer behind the token, locked for the action; an archived or refused offer refuses every
  * action with a 409 and nothing changes.
  */
-async function lockForAction(tx: DbOrTx, token: string, now: Date) {
+export async function lockForAction(tx: DbOrTx, token: string, now: Date) {
   const id = await offerIdByToken(tx, token, now);
   const [row] = await tx
     .select({ statutId: inscriptions.statutId })
@@ -76,7 +76,7 @@ async function lockForAction(tx: DbOrTx, token: string, now: Date) {
   return id;
 }
 
-const event = (tx: DbOrTx, inscriptionId: number, type: EvenementInscription, date: Date, detail?: string) =>
+export const event = (tx: DbOrTx, inscriptionId: number, type: EvenementInscription, date: Date, detail?: string) =>
   tx.insert(inscriptionEvenements).values({ inscriptionId, type, date, detail: detail ?? null });
 
 /** « Toujours disponible »: dates the confirmation and answers a pending check. */
@@ -109,7 +109,7 @@ export async function archiveByLandlord(
 
 // ── Mails ─────────────────────────────────────────────────────────────────────────
 
-type OfferForMail = {
+export type OfferForMail = {
   id: number;
   date: Date;
   nom: string;
@@ -140,7 +140,7 @@ const mailFields = {
   charges: inscriptions.charges,
 };
 
-const offerLabel = (o: OfferForMail) => `${o.type} au ${o.adresse}, ${o.cp} ${o.ville}`;
+export const offerLabel = (o: OfferForMail) => `${o.type} au ${o.adresse}, ${o.cp} ${o.ville}`;
 const summary = (o: OfferForMail) =>
   [
     'Votre offre :',
@@ -154,7 +154,7 @@ const summary = (o: OfferForMail) =>
 const linkNotice = `Ce lien est personnel et reste valable ${LANDLORD_LINK_DAYS} jours : merci de ne pas le transférer.`;
 
 /** Queues one mail to the offer's landlord carrying a fresh personal link. */
-async function mailWithLink(
+export async function mailWithLink(
   tx: DbOrTx,
   mail: Mailer,
   offer: OfferForMail,
@@ -172,7 +172,7 @@ async function mailWithLink(
   await mail.enqueue(tx, { to: offer.email, subject: `${content.subject} — ${params.nomSite}`, ...body });
 }
 
-async function offerForMail(tx: DbOrTx, id: number): Promise<OfferForMail> {
+export async function offerForMail(tx: DbOrTx, id: number): Promise<OfferForMail> {
   const [offer] = await tx.select(mailFields).from(inscriptions).where(eq(inscriptions.id, id));
   return offer;
 }

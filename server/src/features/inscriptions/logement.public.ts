@@ -1,8 +1,14 @@
-import { logementEndpoints as api, LIEN_PERDU_REPONSE, LOGEMENT_ACTION_MESSAGES } from '@guichet/contract';
+import {
+  logementEndpoints as api,
+  LIEN_PERDU_REPONSE,
+  LOGEMENT_ACTION_MESSAGES,
+  MODIFICATION_MESSAGES,
+} from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { archiveByLandlord, confirmAvailable, sendLostLinks, viewByToken } from './landlord.service.ts';
+import { proposeChanges } from './landlord-modification.service.ts';
 
 const success = (message: string) => ({ status: 'success' as const, message });
 
@@ -49,6 +55,18 @@ export async function logementPublicRoutes(app: AppInstance) {
     async (request) => {
       await archiveByLandlord(app, request.params.token, 'retiree', request.body.motif);
       return success(LOGEMENT_ACTION_MESSAGES.retiree);
+    },
+    { config: limit },
+  );
+
+  // Checked by the wizard's schema (a 400 names each field); the answer says whether staff must review it.
+  route(
+    app,
+    api.modification,
+    async (request) => {
+      const { proprietaire, logement } = request.body;
+      const outcome = await proposeChanges(app, request.params.token, proprietaire, logement);
+      return success(MODIFICATION_MESSAGES[outcome]);
     },
     { config: limit },
   );

@@ -17,6 +17,16 @@ const autre = alias(partenaires, 'autre');
 const sameNom = sql<boolean>`lower(${autre.nom}) = lower(${partenaires.nom})`;
 const sameEmail = sql<boolean>`lower(${autre.mail}) = lower(${partenaires.mail})`;
 
+/** The lookup itself (exported for its EXPLAIN in the benchmark notes): one row per pair of twins. */
+export function doublonsQuery(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: partenaires.id, autre: autre.id, nom: sameNom, email: sameEmail })
+    .from(partenaires)
+    .innerJoin(autre, and(ne(autre.id, partenaires.id), inArray(autre.statutId, LIVE), or(sameNom, sameEmail)))
+    .where(and(inArray(partenaires.id, ids), inArray(partenaires.statutId, LIVE)))
+    .orderBy(asc(partenaires.id), asc(autre.id));
+}
+
 /**
  * The other live partners each of `ids` may duplicate, by id, with what they share. Only for the
  * partners asked (a page of the list, one partner page): a few index lookups each.
@@ -24,12 +34,7 @@ const sameEmail = sql<boolean>`lower(${autre.mail}) = lower(${partenaires.mail})
 export async function doublonsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Doublon[]>> {
   const found = new Map<number, Doublon[]>();
   if (ids.length === 0) return found;
-  const rows = await db
-    .select({ id: partenaires.id, autre: autre.id, nom: sameNom, email: sameEmail })
-    .from(partenaires)
-    .innerJoin(autre, and(ne(autre.id, partenaires.id), inArray(autre.statutId, LIVE), or(sameNom, sameEmail)))
-    .where(and(inArray(partenaires.id, ids), inArray(partenaires.statutId, LIVE)))
-    .orderBy(asc(partenaires.id), asc(autre.id));
+  const rows = await doublonsQuery(db, ids);
   for (const r of rows) {
     const par: DoublonCritere[] = (['nom', 'email'] as const).filter((k) => r[k]);
     const list = found.get(r.id) ?? [];

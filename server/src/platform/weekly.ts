@@ -1,0 +1,56 @@
+import { type Column, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/**
+ * Weekly aggregates for the staff dashboard (issue 18): weeks start on Monday in Europe/Paris, as
+ * the office counts them; the database groups, it never hands rows over.
+ */
+
+/** The Monday (`YYYY-MM-DD`, Europe/Paris) of the week a timestamp falls in. */
+export const parisWeek = (column: Column | SQLWrapper) =>
+  sql<string>`to_char(date_trunc('week', ${column} at time zone 'Europe/Paris'), 'YYYY-MM-DD')`;
+
+/** From that Paris day's midnight on (the charts' first Monday): a range the date indexes serve. */
+export const sinceParisDay = (column: Column | SQLWrapper, day: string): SQL =>
+  sql`${column} >= (${day}::timestamp at time zone 'Europe/Paris')`;
+
+/** A week and how many things happened in it. */
+export type WeekCount = { semaine: string; n: number };
+
+/** Today's date in Europe/Paris, `YYYY-MM-DD`. */
+export function parisDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+}
+
+/** The Mondays of the `count` weeks ending with the week of `now` (Europe/Paris), oldest first. */
+export function parisWeeks(now: Date, count: number): string[] {
+  const today = new Date(`${parisDay(now)}T00:00:00Z`);
+  const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000;
+  return Array.from({ length: count }, (_, i) =>
+    new Date(monday - (count - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** Counts by week laid on the given weeks: a week the database did not return counts zero. */
+export function onWeeks(weeks: readonly string[], counts: readonly WeekCount[]): number[] {
+  const byWeek = new Map(counts.map((c) => [c.semaine, c.n]));
+  return weeks.map((w) => byWeek.get(w) ?? 0);
+}
+
+/** A moment as an SQL parameter, the same on both drivers. */
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+/**
+ * What waits, as one aggregate row: how many, whole days since the oldest came in (null when none),
+ * and how many came in before `cutoff` (now less AGEING_DAYS). `since` is when each item started waiting.
+ */
+export const waitingFields = (since: Column | SQLWrapper, now: Date, cutoff: Date) => ({
+  total: sql<number>`count(*)`.mapWith(Number),
+  plusAncienJours: sql<number | null>`floor(extract(epoch from (${at(now)} - min(${since}))) / 86400)::int`,
+  enRetard: sql<number>`count(*) filter (where ${since} < ${at(cutoff)})`.mapWith(Number),
+});
+export type Waiting = { total: number; plusAncienJours: number | null; enRetard: number };
+
+/** Came in after that moment (the bell's « since your last look »). */
+export const after = (column: Column | SQLWrapper, moment: Date): SQL => sql`${column} > ${at(moment)}`;
+/** Came in before that moment (the lists' « waiting more than N days »). */
+export const before = (column: Column | SQLWrapper, moment: Date): SQL => sql`${column} < ${at(moment)}`;
