@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { DoublonsAlert } from '../../components/doublon.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -39,7 +40,8 @@ export function InscriptionDetailPage() {
           </Alert>
         </>
       ) : (
-        <Loaded inscription={query.data} />
+        // Another offer's page (a duplicate's link) starts again from its own data.
+        <Loaded key={query.data.id} inscription={query.data} />
       )}
     </Box>
   );
@@ -86,6 +88,7 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
         <StatusChip id={inscription.idStatut} label={inscription.statut} />
       </Stack>
       <Typography color="text.secondary">Inscription du {formatDateTime(inscription.date)}</Typography>
+      <DoublonsAlert doublons={inscription.doublons} nom="l’offre" href={paths.admin.inscription} />
 
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2 }} aria-labelledby="titre-statut">
         <Typography id="titre-statut" variant="h6" component="h2" sx={{ mb: 2 }}>

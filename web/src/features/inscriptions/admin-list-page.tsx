@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { DoublonChip } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { inscriptionsExport, inscriptionsList } from './inscriptions-api.ts';
@@ -47,6 +48,13 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     headerName: 'Statut',
     minWidth: 130,
     renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+  },
+  {
+    field: 'doublon',
+    headerName: 'Doublon',
+    sortable: false,
+    minWidth: 150,
+    renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
   },
 ];
 

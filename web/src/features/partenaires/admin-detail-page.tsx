@@ -1,5 +1,6 @@
 import {
   type Categorie,
+  type Doublon,
   type Filtre,
   formatDate,
   formatDateTime,
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useBanner } from '../../components/banner.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { DoublonsAlert } from '../../components/doublon.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
@@ -57,6 +59,7 @@ export function PartenaireDetailPage() {
         <Loaded
           key={query.dataUpdatedAt}
           partenaire={query.data.partenaire}
+          doublons={query.data.doublons}
           categories={categories.data ?? []}
           filtres={filtres.data ?? []}
           feedback={feedback}
@@ -69,6 +72,7 @@ export function PartenaireDetailPage() {
 
 function Loaded(props: {
   partenaire: PartenaireDetail;
+  doublons: Doublon[];
   categories: Categorie[];
   filtres: Filtre[];
   feedback: PageFeedback;
@@ -96,6 +100,7 @@ function Loaded(props: {
           {p.dateLastUpdate ? formatDate(p.dateLastUpdate) : 'aucune'} — {PARTENAIRE_TYPE_LABELS[p.typePartenaire]}
         </Typography>
       </Stack>
+      <DoublonsAlert doublons={props.doublons} nom="le partenaire" href={paths.admin.partenaire} />
       <RenewalPanel partenaire={p} dirty={dirty} busy={busy} feedback={feedback} />
       {tempdata ? (
         <ProposalPanel partenaire={{ ...p, tempdata }} busy={busy} feedback={feedback} />

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { DoublonChip } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink } from './partenaire-card.tsx';
@@ -68,6 +69,13 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     headerName: 'Statut',
     minWidth: 115,
     renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+  },
+  {
+    field: 'doublon',
+    headerName: 'Doublon',
+    sortable: false,
+    minWidth: 150,
+    renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
   },
   {
     field: 'actif',

@@ -1,0 +1,75 @@
+import { DOUBLON_CRITERE_LABELS, type Doublon, type DoublonCritere } from '@guichet/contract';
+import { Alert, AlertTitle, Box, Chip, Link } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** « même e-mail, même téléphone »: what two records share, as staff read it. */
+export const memes = (par: readonly DoublonCritere[]) => par.map((k) => `même ${DOUBLON_CRITERE_LABELS[k]}`).join(', ');
+
+/**
+ * « Doublon possible » in a staff list (issue 17): shown only when the row shares something with
+ * another live record; what it shares is in the text a screen reader reads and in the tooltip.
+ */
+export function DoublonChip({ par }: { par: readonly DoublonCritere[] | undefined }) {
+  if (!par?.length) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      title={memes(par)}
+      label={
+        <>
+          Doublon possible
+          <Box component="span" sx={visuallyHidden}>
+            {` : ${memes(par)}`}
+          </Box>
+        </>
+      }
+      sx={{ fontWeight: 600, color: 'warning.dark', borderColor: 'warning.dark' }}
+    />
+  );
+}
+
+/**
+ * On a staff page: the other live records this one may duplicate, each linked (« Voir l’offre n° 12 »)
+ * with what they share. Nothing when there is none.
+ */
+export function DoublonsAlert(props: {
+  doublons: readonly Doublon[];
+  /** « l’offre », « le partenaire »: the link says « Voir l’offre n° 12 ». */
+  nom: string;
+  href: (id: number) => string;
+}) {
+  if (props.doublons.length === 0) return null;
+  return (
+    // A region, not an alert: it is part of the page, nothing to announce on arrival.
+    <Alert severity="warning" component="section" role="region" aria-labelledby="titre-doublons">
+      <AlertTitle id="titre-doublons" component="h2">
+        Doublon possible
+      </AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {props.doublons.map((d) => (
+          <li key={d.id}>
+            <Link component={RouterLink} to={props.href(d.id)}>
+              Voir {props.nom} n° {d.id}
+            </Link>{' '}
+            : {memes(d.par)}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
