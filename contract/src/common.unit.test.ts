@@ -134,6 +134,7 @@ describe('les filtres des listes découlent de leur schéma', () => {
     expectTypeOf<PartenaireListFilter>().toEqualTypeOf<{
       tempdata?: boolean;
       token?: boolean;
+      renouvellement?: 'confirme' | 'modifie' | 'sansReponse' | 'jamais';
       date?: string;
       nom?: string;
       categorie?: number[];

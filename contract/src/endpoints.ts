@@ -40,6 +40,8 @@ import {
   partenaireAddSchema,
   partenaireAdminResponseSchema,
   partenaireAdminUpdateSchema,
+  partenaireCampaignResultSchema,
+  partenaireCampaignSchema,
   partenaireConfirmSchema,
   partenaireExportQuerySchema,
   partenaireIdParamsSchema,
@@ -350,6 +352,15 @@ export const partenaireEndpoints = {
     summary: 'Envoie au partenaire son lien personnel de mise à jour',
     params: partenaireIdParamsSchema,
     response: { 200: successSchema, ...adminRefusals },
+  }),
+  renewalCampaign: endpoint({
+    method: 'POST',
+    path: '/api/admin/partenaires/renouvellement',
+    access: 'gestion',
+    summary:
+      'Campagne de renouvellement : un lot de partenaires (cochés, ou correspondant aux filtres de la liste) ; seuls les validés sans modification en attente reçoivent le mail',
+    body: partenaireCampaignSchema,
+    response: { 200: partenaireCampaignResultSchema, 400: e },
   }),
   acceptChanges: endpoint({
     method: 'PUT',

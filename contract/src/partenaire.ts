@@ -169,9 +169,23 @@ export const PARTENAIRE_LIST_COLUMNS = [
   'statut',
   'actif',
 ] as const;
+/**
+ * The answer to the last renewal mail, as the staff list shows it (issue 18): confirmed unchanged,
+ * changes proposed, mailed and not answered yet, or never mailed (since the answer was recorded).
+ */
+export const RENOUVELLEMENT_ETATS = ['confirme', 'modifie', 'sansReponse', 'jamais'] as const;
+export type RenouvellementEtat = (typeof RENOUVELLEMENT_ETATS)[number];
+export const RENOUVELLEMENT_LABELS: Record<RenouvellementEtat, string> = {
+  confirme: 'Confirmé',
+  modifie: 'Modifié',
+  sansReponse: 'Sans réponse',
+  jamais: '—',
+};
+
 export const partenaireListQuerySchema = listQuerySchema(PARTENAIRE_LIST_COLUMNS, {
   tempdata: queryBoolean,
   token: queryBoolean,
+  renouvellement: z.enum(RENOUVELLEMENT_ETATS, { error: FIELD_MESSAGES.choix }),
   date: queryDay,
   nom: queryText,
   categorie: queryIds,
@@ -189,6 +203,7 @@ export const partenaireListItemSchema = z.object({
   id: z.number().int(),
   tempdata: z.boolean(),
   token: z.boolean(),
+  renouvellement: z.enum(RENOUVELLEMENT_ETATS),
   date: z.date(),
   dateLastUpdate: z.date().nullable(),
   nom: z.string(),
@@ -206,6 +221,42 @@ export const partenaireListSchema = z.object({
   count: z.number().int(),
   partenaires: z.array(partenaireListItemSchema),
 });
+
+/**
+ * The renewal campaign (issue 18), one batch per call: the ticked partners (`ids`, at most a
+ * batch), or every partner matching the list's search and filters, by increasing id after `apres`
+ * (the previous answer's `suivant`). The client calls again until `suivant` is null.
+ */
+export const RENOUVELLEMENT_LOT = 20;
+export const partenaireCampaignSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('ids'),
+    ids: z
+      .array(idSchema())
+      .min(1, { error: 'Veuillez sélectionner au moins un partenaire.' })
+      .max(RENOUVELLEMENT_LOT, { error: `${RENOUVELLEMENT_LOT} partenaires au plus par envoi.` }),
+  }),
+  z.object({
+    mode: z.literal('filtres'),
+    liste: partenaireExportQuerySchema.omit({ sort: true }),
+    apres: z.number().int().min(0).max(ID_MAX).optional().default(0),
+  }),
+]);
+export type PartenaireCampaign = z.input<typeof partenaireCampaignSchema>;
+export const partenaireCampaignResultSchema = z.object({
+  envoyes: z.number().int(),
+  /** Skipped: changes proposed by the partner wait for staff (no renewal then). */
+  modificationsEnAttente: z.number().int(),
+  /** Skipped: not « Validé ». */
+  nonValides: z.number().int(),
+  /** Skipped: deleted meanwhile. */
+  introuvables: z.number().int(),
+  /** `filtres`: the last id of this batch (the next call's `apres`); null when none is left. */
+  suivant: z.number().int().nullable(),
+  /** `filtres`: partners still matching after this batch. */
+  restants: z.number().int(),
+});
+export type PartenaireCampaignResult = z.infer<typeof partenaireCampaignResultSchema>;
 
 export const partenaireAdminSchema = partenaireDataSchema.extend({
   id: z.number().int(),

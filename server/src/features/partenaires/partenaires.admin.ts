@@ -7,8 +7,10 @@ import {
   MESSAGES,
   PARTENAIRE_TYPE_LABELS,
   type PartenaireType,
+  RENOUVELLEMENT_LABELS,
 } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
@@ -23,6 +25,7 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Dernière mise à jour', value: (r) => formatDate(r.dateLastUpdate) },
   { header: 'Données à valider', value: (r) => r.tempdata },
   { header: 'Mail envoyé', value: (r) => r.token },
+  { header: 'Renouvellement', value: (r) => RENOUVELLEMENT_LABELS[r.renouvellement] },
   { header: 'Statut', value: (r) => r.statut },
   { header: 'Activé', value: (r) => (r.actif ? 'Actif' : 'Inactif') },
   { header: 'Catégorie', value: (r) => r.categorie },
@@ -89,6 +92,10 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     await rules.sendRenewal(deps, request.params.id);
     return saved(M.mailEnvoye);
   });
+
+  route(app, api.renewalCampaign, async (request) =>
+    rules.renewalCampaign(deps, await requireUser(request), request.body),
+  );
 
   route(app, api.acceptChanges, async (request) => {
     await rules.validateProposal(deps, request.params.id, request.body.partenaire);

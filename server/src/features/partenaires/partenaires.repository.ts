@@ -5,9 +5,24 @@ import {
   type PartenaireListFilter,
   type PartenairePublic,
   type PartenaireType,
+  type RenouvellementEtat,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   containsText,
@@ -54,6 +69,13 @@ function inYear(column: typeof p.date | typeof p.dateLastUpdate, year: number): 
   return sql`(${column} at time zone 'Europe/Paris') >= ${`${year}-01-01`}::timestamp and (${column} at time zone 'Europe/Paris') < ${`${year + 1}-01-01`}::timestamp`;
 }
 
+/** The answer to the last renewal mail (contract RENOUVELLEMENT_ETATS): recorded, else mailed or never. */
+const renouvellement = sql<RenouvellementEtat>`(case when ${p.renouvellementReponse} is not null then ${p.renouvellementReponse} when ${p.tokenHash} is not null then 'sansReponse' else 'jamais' end)`;
+function renouvellementIs(etat: RenouvellementEtat): SQL | undefined {
+  if (etat === 'confirme' || etat === 'modifie') return eq(p.renouvellementReponse, etat);
+  return and(isNull(p.renouvellementReponse), etat === 'sansReponse' ? isNotNull(p.tokenHash) : isNull(p.tokenHash));
+}
+
 /** The list's own filters plus `annee` (docs/spec/decisions.md §3), which is not a column filter but shapes the list. */
 export type PartenairesListFilter = PartenaireListFilter & { annee?: number };
 
@@ -61,6 +83,7 @@ const listFields = {
   id: p.id,
   tempdata: sql<boolean>`(${p.tempdata} is not null)`,
   token: sql<boolean>`(${p.tokenHash} is not null)`,
+  renouvellement,
   date: p.date,
   dateLastUpdate: p.dateLastUpdate,
   nom: p.nom,
@@ -110,6 +133,7 @@ const base = {
   filters: (f: PartenairesListFilter) => [
     f.tempdata === undefined ? undefined : f.tempdata ? isNotNull(p.tempdata) : isNull(p.tempdata),
     f.token === undefined ? undefined : f.token ? isNotNull(p.tokenHash) : isNull(p.tokenHash),
+    f.renouvellement ? renouvellementIs(f.renouvellement) : undefined,
     f.date ? onParisDay(p.date, f.date) : undefined,
     f.nom ? containsText([p.nom], f.nom) : undefined,
     f.categorie?.length ? inArray(p.categorieId, f.categorie) : undefined,
@@ -127,6 +151,14 @@ const partenairesExport: ListDefinition<typeof exportFields, PartenairesListFilt
   ...base,
   fields: exportFields,
 };
+/** The renewal campaign's batches: the list's matches by increasing id, after a cursor. */
+const campaignIds: ListDefinition<{ id: typeof p.id }, PartenairesListFilter & { apres: number }> = {
+  ...base,
+  fields: { id: p.id },
+  columns: { id: p.id },
+  defaultSort: { name: 'id', direction: 'asc' },
+  filters: (f) => [...base.filters(f), f.apres > 0 ? gt(p.id, f.apres) : undefined],
+};
 
 /** What the renewal and review rules need to know about a locked partner. */
 export type PartenaireState = {
@@ -136,6 +168,7 @@ export type PartenaireState = {
   mailR: string;
   civiliteR: string;
   nomR: string;
+  statutId: number;
   tempdata: PartenaireData | null;
 };
 
@@ -185,7 +218,13 @@ export const partenairesRepository = {
   async confirmWithToken(db: DbOrTx, id: number, tokenHash: string, sentSince: Date): Promise<boolean> {
     const rows = await db
       .update(p)
-      .set({ dateLastUpdate: new Date(), tokenHash: null, tokenSentAt: null })
+      .set({
+        dateLastUpdate: new Date(),
+        tokenHash: null,
+        tokenSentAt: null,
+        renouvellementReponse: 'confirme',
+        renouvellementReponduLe: new Date(),
+      })
       .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
       .returning({ id: p.id });
     return rows.length > 0;
@@ -201,7 +240,13 @@ export const partenairesRepository = {
   ): Promise<boolean> {
     const rows = await db
       .update(p)
-      .set({ tempdata: data, tokenHash: null, tokenSentAt: null })
+      .set({
+        tempdata: data,
+        tokenHash: null,
+        tokenSentAt: null,
+        renouvellementReponse: 'modifie',
+        renouvellementReponduLe: new Date(),
+      })
       .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
       .returning({ id: p.id });
     return rows.length > 0;
@@ -251,6 +296,7 @@ export const partenairesRepository = {
         mailR: p.mailR,
         civiliteR: p.civiliteR,
         nomR: p.nomR,
+        statutId: p.statutId,
         tempdata: p.tempdata,
       })
       .from(p)
@@ -259,8 +305,12 @@ export const partenairesRepository = {
     return row && { ...row, tempdata: (row.tempdata as PartenaireData | null) ?? null };
   },
 
+  /** A new renewal mail: its token, and no answer to it yet. */
   async setToken(tx: DbOrTx, id: number, tokenHash: string): Promise<void> {
-    await tx.update(p).set({ tokenHash, tokenSentAt: new Date() }).where(eq(p.id, id));
+    await tx
+      .update(p)
+      .set({ tokenHash, tokenSentAt: new Date(), renouvellementReponse: null, renouvellementReponduLe: null })
+      .where(eq(p.id, id));
   },
 
   async updateAdmin(tx: DbOrTx, id: number, w: AdminWrite): Promise<void> {
@@ -316,6 +366,21 @@ export const partenairesRepository = {
     ),
 
   list: (db: DbOrTx, params: ListParams<PartenairesListFilter>) => runList(db, partenairesList, params),
+  /** The next `limit` partners matching the list after id `apres`, and how many match beyond them. */
+  async campaignBatch(
+    db: DbOrTx,
+    params: { search: string; filter: PartenairesListFilter },
+    apres: number,
+    limit: number,
+  ): Promise<{ ids: number[]; restants: number }> {
+    const { count, rows } = await runList(db, campaignIds, {
+      search: params.search,
+      filter: { ...params.filter, apres },
+      page: 0,
+      rowsPerPage: limit,
+    });
+    return { ids: rows.map((r) => r.id), restants: count - rows.length };
+  },
   exportRows: (db: DbOrTx, params: Omit<ListParams<PartenairesListFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, partenairesExport, params),
 };

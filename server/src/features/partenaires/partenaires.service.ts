@@ -2,18 +2,24 @@ import {
   fillPath,
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
+  type PartenaireCampaignResult,
   type PartenaireFields,
   type PartenaireType,
   pages,
+  type partenaireCampaignSchema,
+  RENOUVELLEMENT_LOT,
+  STATUT,
 } from '@guichet/contract';
-import type { Db } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
 import { logosRepository } from '../logos/logos.repository.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
-import { type AdminWrite, partenairesRepository as repo } from './partenaires.repository.ts';
+import { type AdminWrite, type PartenaireState, partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
  * The partner rules (docs/spec/portal-spec.md §4, docs/spec/decisions.md §4) as plain functions: registration, the renewal token's
@@ -69,29 +75,81 @@ export async function sendRenewal(deps: PartenairesDeps, id: number) {
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
-    const token = newToken();
-    await repo.setToken(tx, id, hashToken(token));
-    const params = await referenceRepository.params(tx);
-    const body = deps.mail.render({
-      params,
-      title: 'Vos informations dans l’annuaire des partenaires',
-      paragraphs: [
-        `Bonjour ${partenaire.civiliteR} ${partenaire.nomR},`,
-        `Comme chaque année, nous vous demandons de vérifier les informations de « ${partenaire.nom} » publiées dans l’annuaire des partenaires du ${params.nomSite}.`,
-        `Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel, ne sert qu’une fois et reste valable ${deps.linkDays} jours : merci de ne pas le transférer.`,
-      ],
-      link: { label: 'Vérifier mes informations', href: fillPath(pages.updatePartenaire, { token }), personal: true },
-    });
-    const to = [...new Set([partenaire.mail, partenaire.mailR].map((m) => m.trim().toLowerCase()))].join(', ');
-    await deps.mail.enqueue(tx, {
-      to,
-      subject: `Mise à jour annuelle de vos informations — ${params.nomSite}`,
-      ...body,
-    });
+    await queueRenewal(tx, deps, partenaire);
   });
   deps.mail.wake();
 }
 
+/** A new token for the locked partner and the mail carrying it, in the caller's transaction. */
+async function queueRenewal(tx: DbOrTx, deps: PartenairesDeps, partenaire: PartenaireState) {
+  const token = newToken();
+  await repo.setToken(tx, partenaire.id, hashToken(token));
+  const params = await referenceRepository.params(tx);
+  const body = deps.mail.render({
+    params,
+    title: 'Vos informations dans l’annuaire des partenaires',
+    paragraphs: [
+      `Bonjour ${partenaire.civiliteR} ${partenaire.nomR},`,
+      `Comme chaque année, nous vous demandons de vérifier les informations de « ${partenaire.nom} » publiées dans l’annuaire des partenaires du ${params.nomSite}.`,
+      `Le lien ci-dessous vous permet de les confirmer telles quelles ou de nous proposer des modifications (y compris votre logo). Ce lien est personnel, ne sert qu’une fois et reste valable ${deps.linkDays} jours : merci de ne pas le transférer.`,
+    ],
+    link: { label: 'Vérifier mes informations', href: fillPath(pages.updatePartenaire, { token }), personal: true },
+  });
+  const to = [...new Set([partenaire.mail, partenaire.mailR].map((m) => m.trim().toLowerCase()))].join(', ');
+  await deps.mail.enqueue(tx, {
+    to,
+    subject: `Mise à jour annuelle de vos informations — ${params.nomSite}`,
+    ...body,
+  });
+}
+
+export type CampaignCounts = Omit<PartenaireCampaignResult, 'suivant' | 'restants'>;
+
+/**
+ * One batch of the renewal campaign (issue 18): each partner in its own short transaction (a
+ * failure leaves the mails already queued, and no lock is held across the batch). Only validated
+ * partners without a pending proposal get the mail; the others are counted as skipped.
+ */
+export async function sendRenewalBatch(deps: PartenairesDeps, actor: JournalActor, ids: number[]) {
+  const counts: CampaignCounts = { envoyes: 0, modificationsEnAttente: 0, nonValides: 0, introuvables: 0 };
+  for (const id of new Set(ids)) {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const partenaire = await repo.lock(tx, id);
+      if (!partenaire) return 'introuvables' as const;
+      if (partenaire.tempdata) return 'modificationsEnAttente' as const;
+      if (partenaire.statutId !== STATUT.valide) return 'nonValides' as const;
+      await queueRenewal(tx, deps, partenaire);
+      await recordJournal(tx, actor, {
+        action: 'partenaire.renouvellement',
+        entite: 'partenaire',
+        entiteId: id,
+        resume: `Mail de renouvellement envoyé à « ${partenaire.nom} » (campagne)`,
+      });
+      return 'envoyes' as const;
+    });
+    counts[outcome]++;
+  }
+  if (counts.envoyes > 0) deps.mail.wake();
+  return counts;
+}
+
+/** The campaign's call: the ticked ids, or the next batch of the list's matches. */
+export async function renewalCampaign(
+  deps: PartenairesDeps,
+  actor: JournalActor,
+  body: z.output<typeof partenaireCampaignSchema>,
+): Promise<PartenaireCampaignResult> {
+  if (body.mode === 'ids') return { ...(await sendRenewalBatch(deps, actor, body.ids)), suivant: null, restants: 0 };
+  const { annee, filter, search } = body.liste;
+  const batch = await repo.campaignBatch(
+    deps.db,
+    { search, filter: { ...filter, annee } },
+    body.apres,
+    RENOUVELLEMENT_LOT,
+  );
+  const counts = await sendRenewalBatch(deps, actor, batch.ids);
+  return { ...counts, suivant: batch.restants > 0 ? (batch.ids.at(-1) ?? null) : null, restants: batch.restants };
+}
 /** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */
 export async function updateByStaff(deps: PartenairesDeps, id: number, write: AdminWrite) {
   const errors = [];
