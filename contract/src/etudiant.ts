@@ -3,6 +3,7 @@ import { idSchema as rowId, safeString, text } from './common.ts';
 import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { queryAttente } from './tableau-de-bord.ts';
 
 /** Schools offered to students (docs/spec/portal-spec.md §9), in the order of the form's select. */
 export const ECOLES = [
@@ -117,6 +118,8 @@ export const etudiantSchema = z.object({
 
 export const ETUDIANT_COLUMNS = ['date', 'email', 'adresse', 'ecole', 'statut'] as const;
 export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
+  /** « En attente depuis plus de N jours » (issue 18). */
+  attente: queryAttente,
   date: queryDay,
   email: queryText,
   ecole: ecoleSchema,

@@ -5,6 +5,7 @@ import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedSha
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
+import { queryAttente } from './tableau-de-bord.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 // ── Housing enumerations (docs/spec/portal-spec.md §3), in the order the wizard offers them ──────────
@@ -237,6 +238,8 @@ export const inscriptionsListQuerySchema = listQuerySchema(INSCRIPTION_SORT_COLU
   /** The landlord proposed changes that await staff review. */
   tempdata: queryBoolean,
   verification: z.enum(VERIFICATIONS, { error: 'Vérification inconnue.' }),
+  /** « En attente depuis plus de N jours » (issue 18). */
+  attente: queryAttente,
   date: queryDay,
   nom: queryText,
   telephone: queryText,

@@ -5,6 +5,7 @@ import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedSha
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { isStatutId, PARTENAIRE_TYPES, STATUT } from './reference.ts';
+import { queryAttente } from './tableau-de-bord.ts';
 import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
 
 /** Partners (docs/spec/portal-spec.md §2, §3, §5; docs/spec/decisions.md §2–§5). */
@@ -184,6 +185,8 @@ export const RENOUVELLEMENT_LABELS: Record<RenouvellementEtat, string> = {
 
 export const partenaireListQuerySchema = listQuerySchema(PARTENAIRE_LIST_COLUMNS, {
   tempdata: queryBoolean,
+  /** « En attente depuis plus de N jours »: a registration, or proposed changes, waiting that long (issue 18). */
+  attente: queryAttente,
   token: queryBoolean,
   renouvellement: z.enum(RENOUVELLEMENT_ETATS, { error: FIELD_MESSAGES.choix }),
   date: queryDay,
@@ -213,6 +216,8 @@ export const partenaireListItemSchema = z.object({
   statut: z.string(),
   idStatut: z.number().int(),
   actif: z.boolean(),
+  /** Since when it waits for staff (proposed changes, else a registration « En attente »); null: it does not. */
+  enAttenteDepuis: z.date().nullable(),
   /** « Doublon possible »: what it shares with another live partner (empty: none). */
   doublon: doublonCriteresSchema,
 });

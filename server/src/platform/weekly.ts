@@ -1,3 +1,4 @@
+import { STATUT } from '@guichet/contract';
 import { type Column, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -54,3 +55,10 @@ export type Waiting = { total: number; plusAncienJours: number | null; enRetard:
 export const after = (column: Column | SQLWrapper, moment: Date): SQL => sql`${column} > ${at(moment)}`;
 /** Came in before that moment (the lists' « waiting more than N days »). */
 export const before = (column: Column | SQLWrapper, moment: Date): SQL => sql`${column} < ${at(moment)}`;
+
+/** `days` whole days before `now`. */
+export const daysBefore = (days: number, now = new Date()) => new Date(now.getTime() - days * 86_400_000);
+
+/** The lists' filter « En attente depuis plus de N jours »: status « En attente » and came in over N days ago. */
+export const waitingMoreThan = (statut: Column, since: Column | SQLWrapper, days: number): SQL =>
+  sql`(${statut} = ${STATUT.enAttente} and ${before(since, daysBefore(days))})`;

@@ -10,6 +10,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
+import { waitingMoreThan } from '../../platform/weekly.ts';
 import { referenceLabels, statutIdsMatching } from '../reference/reference.repository.ts';
 import { etudiants } from './etudiants.tables.ts';
 
@@ -55,6 +56,7 @@ export const etudiantsList: ListDefinition<typeof rowFields, Filter> = {
     f.email ? containsText([etudiants.email], f.email) : undefined,
     f.ecole ? eq(etudiants.ecole, f.ecole) : undefined,
     f.statut?.length ? inArray(etudiants.statutId, f.statut) : undefined,
+    f.attente ? waitingMoreThan(etudiants.statutId, etudiants.date, f.attente) : undefined,
   ],
   id: etudiants.id,
 };

@@ -21,6 +21,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
+import { waitingMoreThan } from '../../platform/weekly.ts';
 import { referenceLabels } from '../reference/reference.repository.ts';
 import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
 
@@ -143,6 +144,7 @@ const base = {
     // The column shows "adresse, cp ville": the filter looks in all three.
     f.adresse ? containsText([inscriptions.adresse, inscriptions.cp, inscriptions.ville], f.adresse) : undefined,
     f.statut?.length ? inArray(inscriptions.statutId, f.statut) : undefined,
+    f.attente ? waitingMoreThan(inscriptions.statutId, inscriptions.date, f.attente) : undefined,
     f.verification ? verificationFilter[f.verification] : undefined,
     f.tempdata === undefined
       ? undefined

@@ -34,6 +34,7 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
+import { partenaireWaitingMoreThan, partenaireWaitingSince } from './partenaires.stats.repository.ts';
 import { categorieIdsMatching, referenceLabels, statutIdsMatching } from '../reference/reference.repository.ts';
 import { partenaires } from './partenaires.tables.ts';
 
@@ -93,6 +94,7 @@ const listFields = {
   statut: statut.libelle,
   idStatut: p.statutId,
   actif: p.actif,
+  enAttenteDepuis: partenaireWaitingSince,
 };
 const exportFields = {
   ...listFields,
@@ -138,6 +140,7 @@ const base = {
     f.nom ? containsText([p.nom], f.nom) : undefined,
     f.categorie?.length ? inArray(p.categorieId, f.categorie) : undefined,
     f.statut?.length ? inArray(p.statutId, f.statut) : undefined,
+    f.attente ? partenaireWaitingMoreThan(f.attente) : undefined,
     f.actif === undefined ? undefined : eq(p.actif, f.actif),
     f.annee ? or(inYear(p.date, f.annee), inYear(p.dateLastUpdate, f.annee)) : undefined,
   ],

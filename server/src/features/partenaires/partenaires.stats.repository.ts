@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   after,
   before,
+  daysBefore,
   parisWeek,
   sinceParisDay,
   type Waiting,
@@ -24,10 +25,14 @@ const hasProposal = isNotNull(p.tempdata);
  * Since when a partner waits for staff, or null: its proposed changes, else its registration
  * « En attente ». The list's « En attente depuis N jours » flag and filter read it.
  */
-export const partenaireWaitingSince = sql<Date | null>`(case when ${p.tempdata} is not null then ${proposedOn} when ${p.statutId} = ${STATUT.enAttente} then ${p.date} end)`;
+export const partenaireWaitingSince =
+  sql<Date | null>`(case when ${p.tempdata} is not null then ${proposedOn} when ${p.statutId} = ${STATUT.enAttente} then ${p.date} end)`.mapWith(
+    p.date,
+  );
 
 /** The list filter « En attente depuis plus de N jours ». */
-export function partenaireWaitingBefore(moment: Date): SQL | undefined {
+export function partenaireWaitingMoreThan(days: number): SQL | undefined {
+  const moment = daysBefore(days);
   return or(and(hasProposal, before(proposedOn, moment)), and(isRegistrationWaiting, before(p.date, moment)));
 }
 

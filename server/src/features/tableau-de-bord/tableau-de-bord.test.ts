@@ -304,4 +304,81 @@ describe(`tableau de bord (${dbKind})`, () => {
       expect(mark[0].v).toBeNull();
     });
   });
+
+  describe('listes : « En attente depuis plus de N jours »', () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const list = async (path: string, query: string) => {
+      const res = await get(`/api/admin/${path}/get/list/by/filters?rowsPerPage=100&${query}`, agent.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    it('les offres et les demandes étudiantes : en attente et arrivées il y a plus de N jours', async () => {
+      const [old, , , oldOther] = await seedInscriptions(db(), [
+        { date: daysAgo(30), statut: STATUT.enAttente },
+        { date: daysAgo(2), statut: STATUT.enAttente },
+        { date: daysAgo(30), statut: STATUT.valide },
+        { date: daysAgo(8), statut: STATUT.enAttente },
+      ]);
+      const ids = (body: { inscriptions: { id: number }[] }) => body.inscriptions.map((r) => r.id).sort();
+      expect(ids(await list('inscriptions', 'filter[attente]=7'))).toEqual([old, oldOther].sort());
+      expect(ids(await list('inscriptions', 'filter[attente]=10'))).toEqual([old]);
+      expect((await list('inscriptions', '')).count).toBe(4);
+
+      const rows = await db()
+        .insert(etudiants)
+        .values([student(daysAgo(9)), student(daysAgo(1)), student(daysAgo(20), STATUT.refuse)])
+        .returning({ id: etudiants.id });
+      const etu = await list('etudiants', 'filter[attente]=7');
+      expect(etu.etudiants.map((r: { id: number }) => r.id)).toEqual([rows[0].id]);
+      expect(etu.count).toBe(1);
+    });
+
+    it('les partenaires : une inscription en attente ou des modifications proposées depuis plus de N jours', async () => {
+      const rows = await db()
+        .insert(partenaires)
+        .values([
+          partner({ nom: 'Inscription ancienne', date: daysAgo(12) }),
+          partner({ nom: 'Inscription récente', date: daysAgo(3) }),
+          partner({
+            nom: 'Modification ancienne',
+            date: daysAgo(400),
+            statutId: STATUT.valide,
+            tempdata: { nom: 'X' },
+            renouvellementReponduLe: daysAgo(9),
+          }),
+          partner({
+            nom: 'Modification récente',
+            date: daysAgo(400),
+            statutId: STATUT.valide,
+            tempdata: { nom: 'Y' },
+            renouvellementReponduLe: daysAgo(1),
+          }),
+          partner({ nom: 'Validé ancien', date: daysAgo(400), statutId: STATUT.valide }),
+        ])
+        .returning({ id: partenaires.id, nom: partenaires.nom });
+      const body = await list('partenaires', 'filter[attente]=7&sort[name]=nom');
+      expect(body.partenaires.map((r: { nom: string }) => r.nom)).toEqual([
+        'Inscription ancienne',
+        'Modification ancienne',
+      ]);
+      // Each row says since when it waits: the proposal's date, the registration's, or nothing.
+      const all = await list('partenaires', 'sort[name]=nom');
+      const since = Object.fromEntries(
+        all.partenaires.map((r: { nom: string; enAttenteDepuis: string | null }) => [r.nom, r.enAttenteDepuis]),
+      );
+      expect(new Date(since['Modification ancienne']).getTime()).toBeCloseTo(daysAgo(9).getTime(), -5);
+      expect(new Date(since['Inscription récente']).getTime()).toBeCloseTo(daysAgo(3).getTime(), -5);
+      expect(since['Validé ancien']).toBeNull();
+      expect(rows).toHaveLength(5);
+    });
+
+    it('refuse un nombre de jours invalide (400 en français)', async () => {
+      for (const value of ['0', 'sept', '400']) {
+        const res = await get(`/api/admin/etudiants/get/list/by/filters?filter[attente]=${value}`, agent.cookie);
+        expect(res.statusCode).toBe(400);
+        expect(res.body).toContain('Nombre de jours invalide.');
+      }
+    });
+  });
 });
