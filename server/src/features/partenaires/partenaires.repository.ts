@@ -34,8 +34,8 @@ import {
   runList,
   streamList,
 } from '../../platform/list-query.ts';
-import { partenaireWaitingMoreThan, partenaireWaitingSince } from './partenaires.stats.repository.ts';
 import { categorieIdsMatching, referenceLabels, statutIdsMatching } from '../reference/reference.repository.ts';
+import { partenaireWaitingMoreThan, partenaireWaitingSince } from './partenaires.stats.repository.ts';
 import { partenaires } from './partenaires.tables.ts';
 
 const p = partenaires;
