@@ -7,6 +7,14 @@ import {
   passwordChangeBodySchema,
 } from './auth.ts';
 import { errorResponseSchema, successSchema } from './common.ts';
+import {
+  courrielDetailSchema,
+  courrielIdParamsSchema,
+  courrielListQuerySchema,
+  courrielListSchema,
+  courrielRenvoiResponseSchema,
+  courrielRenvoiSchema,
+} from './courriels.ts';
 import { type EndpointDef, endpoint, endpointKey } from './endpoint.ts';
 import {
   etudiantAddResponseSchema,
@@ -500,6 +508,62 @@ export const tableauDeBordEndpoints = {
   }),
 };
 
+/** « Courriels » (issue 18): the outbox as staff see it, and « Renvoyer » for failed mails. */
+export const courrielEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/courriels/get/list/by/filters',
+    access: 'administration',
+    summary:
+      'Journal des courriels (recherche sur le destinataire, l’objet et le type ; filtres statut, type, date ; tri)',
+    query: courrielListQuerySchema,
+    response: { 200: courrielListSchema },
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/courriel/get/:id',
+    access: 'administration',
+    summary: 'Un courriel : son texte (liens personnels masqués) et le nom de ses pièces jointes',
+    params: courrielIdParamsSchema,
+    response: { 200: courrielDetailSchema, 400: e, 404: e },
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/admin/courriels/renvoyer',
+    access: 'administration',
+    summary: 'Remet en file des courriels en échec (même Message-ID, tentatives remises à zéro)',
+    description:
+      'Tout ou rien : un courriel introuvable (404) ou qui n’est pas en échec (409) refuse toute la sélection, chacun nommé dans `errors`.',
+    body: courrielRenvoiSchema,
+    response: { 200: courrielRenvoiResponseSchema, 400: e, 404: e, 409: e },
+  }),
+};
+
+/** The dashboard and the app bar's bell (issue 18): aggregates of what waits, for the office's agents. */
+export const tableauDeBordEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/admin/tableau-de-bord',
+    access: 'gestion',
+    summary: 'Ce qui attend (nombre, plus ancien, en retard) et les courbes hebdomadaires des douze derniers mois',
+    response: { 200: tableauDeBordSchema },
+  }),
+  notifications: endpoint({
+    method: 'GET',
+    path: '/api/admin/notifications',
+    access: 'gestion',
+    summary: 'Éléments en attente arrivés depuis la dernière consultation des notifications par l’agent',
+    response: { 200: notificationsSchema },
+  }),
+  notificationsVues: endpoint({
+    method: 'POST',
+    path: '/api/admin/notifications/vues',
+    access: 'gestion',
+    summary: 'L’agent a vu ses notifications : le compteur repart de maintenant',
+    response: { 200: notificationsSchema },
+  }),
+};
+
 /** The whole table, by feature. */
 export const endpoints = {
   session: sessionEndpoints,
@@ -510,6 +574,7 @@ export const endpoints = {
   logo: logoEndpoints,
   etudiant: etudiantEndpoints,
   role: roleEndpoints,
+  courriel: courrielEndpoints,
   tableauDeBord: tableauDeBordEndpoints,
 };
 
@@ -532,6 +597,7 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   logo: 'Logos',
   etudiant: 'Demandes étudiants',
   role: 'Rôles',
+  courriel: 'Courriels',
   tableauDeBord: 'Tableau de bord',
 };
 const tagOf = new Map<EndpointDef, string>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema as rowId, safeString, text } from './common.ts';
+import { courrielEchecSchema } from './courriels.ts';
 import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
@@ -114,6 +115,8 @@ export const etudiantSchema = z.object({
   ...storedShape(ETUDIANT_FIELD_TABLE),
   idStatut: z.number().int(),
   statut: z.string(),
+  /** The housing-list mail failed (« Courriel en échec »); null when it went or none was sent. */
+  courrielEchec: courrielEchecSchema.nullable(),
 });
 
 export const ETUDIANT_COLUMNS = ['date', 'email', 'adresse', 'ecole', 'statut'] as const;

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './courriels.ts';
 export * from './doublon.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';

@@ -25,6 +25,8 @@ export const pages = {
     etudiants: '/admin/etudiants',
     roles: '/admin/roles',
     compte: '/admin/compte',
+    /** The mail log (issue 18), Administrateur only. */
+    courriels: '/admin/courriels',
   },
 } as const;
 

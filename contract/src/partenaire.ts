@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
+import { courrielEchecSchema } from './courriels.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
@@ -218,6 +219,8 @@ export const partenaireListItemSchema = z.object({
   actif: z.boolean(),
   /** Since when it waits for staff (proposed changes, else a registration « En attente »); null: it does not. */
   enAttenteDepuis: z.date().nullable(),
+  /** The last renewal mail failed (« Courriel en échec »); null otherwise. */
+  courrielEchec: courrielEchecSchema.nullable(),
   /** « Doublon possible »: what it shares with another live partner (empty: none). */
   doublon: doublonCriteresSchema,
 });
@@ -282,6 +285,8 @@ export const partenaireAdminSchema = partenaireDataSchema.extend({
 export type PartenaireAdmin = z.infer<typeof partenaireAdminSchema>;
 export const partenaireAdminResponseSchema = z.object({
   partenaire: partenaireAdminSchema,
+  /** The last renewal mail failed (« Courriel en échec »): when it was queued and why it failed. */
+  courrielEchec: courrielEchecSchema.nullable(),
   /** Other live partners with the same name or e-mail (« Doublon possible »). */
   doublons: z.array(doublonSchema),
 });

@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
+import { courrielsAdminRoutes } from './features/courriels/courriels.routes.ts';
 import { sessionStore } from './features/auth/sessions.repository.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -83,6 +84,7 @@ const features: Feature[] = [
   { admin: tableauDeBordAdminRoutes },
   { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
+  { admin: courrielsAdminRoutes },
 ];
 
 export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {

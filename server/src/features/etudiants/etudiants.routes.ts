@@ -1,6 +1,7 @@
 import { etudiantEndpoints as api, ETUDIANT_MESSAGES as M } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
+import { mailRepository } from '../../platform/mail/index.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { loggedAction } from '../../platform/security-log.ts';
@@ -38,7 +39,13 @@ const csvColumns: CsvColumn<EtudiantRow>[] = [
 export async function etudiantsAdminRoutes(app: AppInstance) {
   route(app, api.list, async (request) => {
     const { count, rows } = await repo.list(app.db, request.query);
-    return { count, etudiants: rows };
+    // « Courriel en échec »: the housing-list mail of this page's requests, read from the outbox.
+    const echecs = await mailRepository.failures(
+      app.db,
+      { entite: 'etudiant', kind: 'liste_logements' },
+      rows.map((r) => r.id),
+    );
+    return { count, etudiants: rows.map((r) => ({ ...r, courrielEchec: echecs.get(r.id) ?? null })) };
   });
 
   route(app, api.export, (request, reply) =>

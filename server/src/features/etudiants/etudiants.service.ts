@@ -82,6 +82,9 @@ export async function applyEtudiantAction(
           subject: `Liste des logements privés — ${list.site.nomSite}`,
           ...body,
           attachments: [attachment],
+          kind: 'liste_logements',
+          entite: 'etudiant',
+          entiteId: r.id,
         });
       }
     }

@@ -1,4 +1,5 @@
 import {
+  type CourrielType,
   formatDate,
   INSCRIPTION_LABELS as L,
   LIEN_INVALIDE,
@@ -159,7 +160,7 @@ export async function mailWithLink(
   mail: Mailer,
   offer: OfferForMail,
   now: Date,
-  content: { subject: string; title: string; paragraphs: string[] },
+  content: { subject: string; title: string; paragraphs: string[]; kind: CourrielType },
 ) {
   const params = await referenceRepository.params(tx);
   const page = landlordPagePath(await createLandlordLink(tx, offer.id, now));
@@ -169,7 +170,14 @@ export async function mailWithLink(
     paragraphs: [`Bonjour ${offer.prenom} ${offer.nom},`, ...content.paragraphs, linkNotice],
     link: { label: 'Voir mon offre', href: page, personal: true },
   });
-  await mail.enqueue(tx, { to: offer.email, subject: `${content.subject} — ${params.nomSite}`, ...body });
+  await mail.enqueue(tx, {
+    to: offer.email,
+    subject: `${content.subject} — ${params.nomSite}`,
+    ...body,
+    kind: content.kind,
+    entite: 'inscription',
+    entiteId: offer.id,
+  });
 }
 
 export async function offerForMail(tx: DbOrTx, id: number): Promise<OfferForMail> {
@@ -185,6 +193,7 @@ export async function registerOffer(deps: LandlordDeps, proprietaire: Proprietai
     await event(tx, id, 'recue', now);
     const offer = await offerForMail(tx, id);
     await mailWithLink(tx, deps.mail, offer, now, {
+      kind: 'accuse_reception_proprietaire',
       subject: 'Votre offre de logement a bien été reçue',
       title: 'Votre offre de logement a bien été reçue',
       paragraphs: [
@@ -221,6 +230,7 @@ export async function setStatutByStaff(
     if (statutId === STATUT.valide) {
       await event(tx, id, 'validee', now);
       await mailWithLink(tx, deps.mail, offer, now, {
+        kind: 'decision_proprietaire',
         subject: 'Votre offre de logement a été validée',
         title: 'Votre offre de logement a été validée',
         paragraphs: [
@@ -233,6 +243,7 @@ export async function setStatutByStaff(
     if (statutId === STATUT.refuse) {
       await event(tx, id, 'refusee', now, motif);
       await mailWithLink(tx, deps.mail, offer, now, {
+        kind: 'decision_proprietaire',
         subject: 'Votre offre de logement n’a pas été retenue',
         title: 'Votre offre de logement n’a pas été retenue',
         paragraphs: [
@@ -270,6 +281,7 @@ export async function sendLostLinks(deps: LandlordDeps, email: string): Promise<
       .orderBy(asc(inscriptions.id));
     for (const offer of offers) {
       await mailWithLink(tx, deps.mail, offer, now, {
+        kind: 'lien_personnel',
         subject: 'Le lien vers votre offre de logement',
         title: 'Le lien vers votre offre de logement',
         paragraphs: [

@@ -101,6 +101,9 @@ async function askStillAvailable(tx: DbOrTx, deps: OfferCheckDeps, now: Date): P
       to: offer.email,
       subject: `Votre logement est-il toujours disponible ? — ${params.nomSite}`,
       ...body,
+      kind: 'disponibilite_a_confirmer',
+      entite: 'inscription',
+      entiteId: offer.id,
     });
   }
   return due.length;
@@ -148,6 +151,9 @@ async function expireUnanswered(tx: DbOrTx, deps: OfferCheckDeps, now: Date): Pr
       to: offer.email,
       subject: `Votre offre de logement a été retirée de la liste — ${params.nomSite}`,
       ...body,
+      kind: 'offre_expiree',
+      entite: 'inscription',
+      entiteId: offer.id,
     });
   }
   return expired.length;

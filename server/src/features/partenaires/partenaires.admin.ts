@@ -13,6 +13,7 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
+import { mailRepository } from '../../platform/mail/index.ts';
 import { route } from '../../platform/route.ts';
 import { doublonsOf } from './doublons.repository.ts';
 import { type PartenaireExportRow, partenairesRepository as repo } from './partenaires.repository.ts';
@@ -50,6 +51,9 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
   { header: 'Mail du représentant', value: (r) => r.mailR },
 ];
 
+/** « Courriel en échec » on a partner: its last renewal mail failed. */
+const renewalMails = { entite: 'partenaire', kind: 'renouvellement_partenaire' } as const;
+
 /** The partners table, its export, the partner page and its actions (docs/spec/portal-spec.md §7 Admin). */
 export async function partenairesAdminRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
@@ -59,11 +63,17 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     const { annee, filter, ...rest } = request.query;
     const { count, rows } = await repo.list(app.db, { ...rest, filter: { ...filter, annee } });
     // « Doublon possible » for this page's rows only: a few index lookups each.
-    const doublons = await doublonsOf(
-      app.db,
-      rows.map((r) => r.id),
-    );
-    return { count, partenaires: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
+    const ids = rows.map((r) => r.id);
+    const doublons = await doublonsOf(app.db, ids);
+    const echecs = await mailRepository.failures(app.db, renewalMails, ids);
+    return {
+      count,
+      partenaires: rows.map((r) => ({
+        ...r,
+        doublon: doublonCriteres(doublons.get(r.id)),
+        courrielEchec: echecs.get(r.id) ?? null,
+      })),
+    };
   });
 
   route(app, api.export, (request, reply) => {
@@ -80,7 +90,12 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     reply.header('cache-control', 'no-store');
     const partenaire = await repo.findAdmin(app.db, request.params.id);
     if (!partenaire) throw notFound(MESSAGES.partenaireIntrouvable);
-    return { partenaire, doublons: (await doublonsOf(app.db, [partenaire.id])).get(partenaire.id) ?? [] };
+    const echec = (await mailRepository.failures(app.db, renewalMails, [partenaire.id])).get(partenaire.id) ?? null;
+    return {
+      partenaire,
+      courrielEchec: echec,
+      doublons: (await doublonsOf(app.db, [partenaire.id])).get(partenaire.id) ?? [],
+    };
   });
 
   route(app, api.update, async (request) => {

@@ -100,6 +100,9 @@ async function queueRenewal(tx: DbOrTx, deps: PartenairesDeps, partenaire: Parte
     to,
     subject: `Mise à jour annuelle de vos informations — ${params.nomSite}`,
     ...body,
+    kind: 'renouvellement_partenaire',
+    entite: 'partenaire',
+    entiteId: partenaire.id,
   });
 }
 

@@ -39,8 +39,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * MIN, 10 * MIN, 60 * MIN, 180
 type Rows = { rows: Record<string, unknown>[] };
 
 /**
- * Once a mail has gone (or will never go), its stored copy keeps no working link: the outbox,
- * and every backup made from it, then hold only the token's hash (in the feature's table).
+ * Once a mail has gone, its stored copy keeps no working link: the outbox, and every backup made
+ * from it, then hold only the token's hash (in the feature's table).
  */
 const forgetPersonalLinks = (row: typeof mailOutbox.$inferSelect) =>
   row.personalLinks.length ? { ...withoutPersonalLinks(row, row.personalLinks), personalLinks: [] } : {};
@@ -100,11 +100,9 @@ export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher
     } catch (err) {
       const lastError = (err instanceof Error ? `${err.message}` : String(err)).slice(0, 2000);
       if (row.attempts >= maxAttempts) {
-        // Never delivered: staff send a new link; this one need not stay readable in the database.
-        await db
-          .update(mailOutbox)
-          .set({ status: 'failed', lastError, ...forgetPersonalLinks(row) })
-          .where(mine);
+        // Never delivered, so nobody holds the link yet: it stays, so that « Renvoyer » (mail log)
+        // sends a mail that works. It goes when the mail is sent, or with the row (retention).
+        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(mine);
         result.failed++;
         log.error({ ...ctx, err: lastError }, 'courriel abandonné après la dernière tentative');
         return;

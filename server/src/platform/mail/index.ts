@@ -3,6 +3,7 @@ import { enqueueMail, type OutgoingMail } from './outbox.ts';
 import { type MailContent, type RenderedMail, renderMail } from './render.ts';
 
 export { DEFAULT_RETRY_DELAYS_MS, type DrainResult, type MailDispatcher, startMailDispatcher } from './dispatcher.ts';
+export { type CourrielRow, mailRepository } from './mail.repository.ts';
 export { enqueueMail, type MailAttachment, type OutgoingMail, purgeOutbox } from './outbox.ts';
 export {
   absoluteUrl,

@@ -27,6 +27,7 @@ const sample = (over: Partial<OutgoingMail> = {}): OutgoingMail => ({
   text: 'Bonjour,\n\nVeuillez trouver ci-joint la liste des logements privés.\n',
   html: '<p>Bonjour,</p><p>Veuillez trouver ci-joint la liste des logements <strong>privés</strong>.</p>',
   attachments: [{ filename: 'Liste des logements privés été.pdf', contentType: 'application/pdf', content: pdf }],
+  kind: 'liste_logements',
   ...over,
 });
 
@@ -280,7 +281,12 @@ describe('courriel sortant', () => {
           paragraphs: ['Bonjour,', 'Merci de vérifier vos informations.'],
           link: { label: 'Vérifier mes informations', href: '/update/partenaire/jeton' },
         });
-        await app.mail.enqueue(tx, { to: 'partenaire@example.fr', subject: 'Mise à jour', ...body });
+        await app.mail.enqueue(tx, {
+          to: 'partenaire@example.fr',
+          subject: 'Mise à jour',
+          ...body,
+          kind: 'renouvellement_partenaire',
+        });
       });
       app.mail.wake();
       expect(await t.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });

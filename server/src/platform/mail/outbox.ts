@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { CourrielEntite, CourrielType } from '@guichet/contract';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailAttachments, mailOutbox, type OutboxAttachment } from './mail.tables.ts';
@@ -12,6 +13,11 @@ export type OutgoingMail = {
   attachments?: MailAttachment[];
   /** Links carrying a token: blanked from the stored text and HTML once the mail is sent. */
   personalLinks?: string[];
+  /** What the mail is, for the staff mail log (« Courriels »). */
+  kind: CourrielType;
+  /** The row it is about: a failure then shows on that row (student request, partner…). */
+  entite?: CourrielEntite;
+  entiteId?: number;
 };
 
 /** Fixed when queued: every retry carries the same Message-ID, so a receiver can spot a duplicate. */
@@ -43,6 +49,9 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, opts: { public
       html: mail.html,
       attachments,
       personalLinks: mail.personalLinks ?? [],
+      kind: mail.kind,
+      entite: mail.entite ?? null,
+      entiteId: mail.entiteId ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row.id;

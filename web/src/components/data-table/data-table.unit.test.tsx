@@ -24,6 +24,7 @@ const row = (id: number): Row => ({
   ecole: 'UTT',
   idStatut: 1,
   statut: 'En attente',
+  courrielEchec: null,
 });
 
 /**
