@@ -34,6 +34,7 @@ const DAY_MS = 24 * 3600_000;
 const RETENTION_LABELS: [string, string][] = [
   ['etudiants', 'demandes d’étudiants'],
   ['inscriptions', 'offres de logement refusées'],
+  ['liensProprietaires', 'liens personnels expirés'],
   ['partenaires', 'partenaires refusés'],
   ['logos', 'logos inutilisés'],
   ['courriels', 'courriels'],

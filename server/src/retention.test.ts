@@ -9,6 +9,7 @@ import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
   etudiants,
+  inscriptionLiens,
   inscriptions,
   jobRuns,
   logos,
@@ -19,9 +20,11 @@ import {
   sessions,
 } from './db/schema.ts';
 import { seedInscriptions } from './features/inscriptions/inscriptions.fixtures.ts';
+import { createLandlordLink, LANDLORD_LINK_DAYS } from './features/inscriptions/landlord-links.ts';
 import { register, uploadedLogo } from './features/partenaires/partenaires.fixtures.ts';
 import { parisDay } from './platform/daily-jobs.ts';
 import { enqueueMail } from './platform/mail/index.ts';
+import { hashToken } from './platform/tokens.ts';
 import { type RetentionCounts, runRetention, startRetentionJob, tryRetentionLock } from './retention.ts';
 
 const DAY = 24 * 3600_000;
@@ -41,6 +44,7 @@ const ZERO: RetentionCounts = {
   piecesJointes: 0,
   sessions: 0,
   compteursLimites: 0,
+  liensProprietaires: 0,
 };
 
 async function addEtudiant(db: Db, date: Date, statutId: number, email = 'camille@example.fr') {
@@ -175,6 +179,7 @@ describe(`conservation des données (${dbKind})`, () => {
       piecesJointes: 1,
       sessions: 1,
       compteursLimites: 1,
+      liensProprietaires: 0,
     });
 
     expect(await idsOf(db.select({ id: etudiants.id }).from(etudiants))).toEqual(sorted(etudiantsKept));
@@ -219,8 +224,36 @@ describe(`conservation des données (${dbKind})`, () => {
       piecesJointes: 1,
       sessions: 1,
       compteursLimites: 1,
+      liensProprietaires: 0,
     });
     expect(await offers()).toEqual(sorted([archivedOld, pendingOld, validatedOld]));
+  });
+
+  it('supprime les liens personnels des propriétaires dès leur expiration, garde ceux qui ouvrent encore la page', async () => {
+    // Its own clock: links are checked against the real time by the page.
+    const now = new Date();
+    const [offre] = await seedInscriptions(db, [{ date: now, statut: STATUT.valide }]);
+    const mailed = (msAgo: number) => createLandlordLink(db, offre, new Date(now.getTime() - msAgo));
+    const expired = await mailed(LANDLORD_LINK_DAYS * DAY + MIN);
+    const valid = await mailed(LANDLORD_LINK_DAYS * DAY - 10 * MIN);
+    const page = async (token: string) => (await t.app.inject({ url: `/api/logement/${token}` })).statusCode;
+    expect(await page(expired)).toBe(404);
+    expect(await page(valid)).toBe(200);
+    const links = async () =>
+      (
+        await db
+          .select({ hash: inscriptionLiens.tokenHash })
+          .from(inscriptionLiens)
+          .where(eq(inscriptionLiens.inscriptionId, offre))
+      ).map((r) => r.hash);
+
+    expect((await runRetention(db, config, now))?.liensProprietaires).toBe(1);
+    expect(await links()).toEqual([hashToken(valid)]);
+    expect(await page(valid)).toBe(200);
+    // Eleven minutes later the other one has expired too: it goes, the offer stays.
+    expect((await runRetention(db, config, new Date(now.getTime() + 11 * MIN)))?.liensProprietaires).toBe(1);
+    expect(await links()).toEqual([]);
+    expect(await db.$count(inscriptions, eq(inscriptions.id, offre))).toBe(1);
   });
 
   it('la durée configurée est celle appliquée', async () => {

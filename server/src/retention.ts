@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from './db/client.ts';
 import { sessionsRepository } from './features/auth/sessions.repository.ts';
 import { etudiantsRepository } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsRepository } from './features/inscriptions/inscriptions.repository.ts';
+import { purgeExpiredLandlordLinks } from './features/inscriptions/landlord-links.ts';
 import { logosRepository } from './features/logos/logos.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
 import { claimDay, parisDay } from './platform/daily-jobs.ts';
@@ -23,6 +24,8 @@ export type RetentionCounts = {
   piecesJointes: number;
   sessions: number;
   compteursLimites: number;
+  /** Landlords' personal links past their expiry (LANDLORD_LINK_DAYS after their mail). */
+  liensProprietaires: number;
 };
 
 const HOUR_MS = 3600_000;
@@ -70,6 +73,7 @@ export async function retentionPass(
     await tx.execute(sql`set local statement_timeout = 0`);
     const etudiants = await etudiantsRepository.purge(tx, before);
     const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
+    const liensProprietaires = await purgeExpiredLandlordLinks(tx, now);
     const refused = await partenairesRepository.purgeRefused(tx, before);
     // Their logos, once no other partner and no pending proposal uses them.
     const logos = await logosRepository.deleteUnused(tx, refused.logos);
@@ -89,6 +93,7 @@ export async function retentionPass(
       ...mail,
       sessions,
       compteursLimites,
+      liensProprietaires,
     };
   });
 }

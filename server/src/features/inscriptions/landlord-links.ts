@@ -1,4 +1,5 @@
 import { fillPath, pages } from '@guichet/contract';
+import { lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { inscriptionLiens } from './inscriptions.tables.ts';
@@ -23,4 +24,16 @@ export async function createLandlordLink(tx: DbOrTx, inscriptionId: number, now:
     expiresAt: new Date(now.getTime() + LANDLORD_LINK_DAYS * 24 * 3600_000),
   });
   return token;
+}
+
+/**
+ * Retention: a link past its expiry opens nothing any more (the page asks for a new one), so its
+ * row goes, as soon as the daily pass sees it. The offer keeps its other, newer links. Returns how many went.
+ */
+export async function purgeExpiredLandlordLinks(tx: DbOrTx, now: Date): Promise<number> {
+  const rows = await tx
+    .delete(inscriptionLiens)
+    .where(lte(inscriptionLiens.expiresAt, now))
+    .returning({ id: inscriptionLiens.id });
+  return rows.length;
 }
