@@ -1,5 +1,5 @@
 import { type EndpointQuery, MESSAGES, PAGE_SIZES } from '@guichet/contract';
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -36,6 +36,15 @@ export type SelectionApi<R> = {
   selected: R[];
   /** Unticks every row, after a successful action (whose mutation reloads the list by its query key). */
   clear: () => void;
+  /**
+   * The agent chose every row matching the search and filters, beyond this page (`selectAllMatching`):
+   * the action then sends `query`, not the ids. Unticking a row goes back to the ticked rows.
+   */
+  allMatching: boolean;
+  /** How many rows match the search and filters. */
+  count: number;
+  /** The list's search, filters and extra parameters (no page, no sort), as the list sends them. */
+  query: { search: string; filter: Record<string, string> } & Record<string, unknown>;
 };
 
 type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
@@ -51,6 +60,11 @@ type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
   exportEndpoint?: X;
   /** Multi-row selection with actions (only the student list uses it). */
   selectionActions?: (api: SelectionApi<ListRow<E>>) => ReactNode;
+  /**
+   * With every row of the page ticked, offers to select all the rows matching the filters (like a
+   * mail client): the button's text for that many rows, e.g. « Sélectionner les 42 partenaires correspondants ».
+   */
+  selectAllMatching?: (count: number) => string;
   toolbar?: ReactNode;
   banner?: ReactNode;
 };
@@ -81,6 +95,11 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
   const selection = ticked.pageKey === pageKey ? ticked.model : emptySelection();
   const setSelection = (model: GridRowSelectionModel) => setTicked({ pageKey, model });
   const selected = selectedRows(selection, rows);
+  const count = q.data?.count ?? 0;
+  // « All matching » holds while this page stays wholly ticked: unticking one row ends it.
+  const [matchingKey, setMatchingKey] = useState<string | null>(null);
+  const pageTicked = rows.length > 0 && selected.length === rows.length;
+  const allMatching = !!props.selectAllMatching && pageTicked && matchingKey === pageKey && count > rows.length;
   const exportFailure = useBanner();
   // The grid reads a new sort model as a new sort and goes back to page 1: a model rebuilt on
   // every render sent each page change straight back to the first page. Same for the pages.
@@ -118,11 +137,26 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
         {props.selectionActions && (
           <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', minHeight: 40 }}>
             <Typography aria-live="polite">
-              {selected.length === 0 ? 'Aucune ligne sélectionnée' : `${selected.length} ligne(s) sélectionnée(s)`}
+              {allMatching
+                ? `Les ${count} lignes correspondantes sont sélectionnées`
+                : selected.length === 0
+                  ? 'Aucune ligne sélectionnée'
+                  : `${selected.length} ligne(s) sélectionnée(s)`}
             </Typography>
+            {props.selectAllMatching && pageTicked && count > rows.length && (
+              <Button size="small" onClick={() => setMatchingKey(allMatching ? null : pageKey)}>
+                {allMatching ? 'Ne sélectionner que cette page' : props.selectAllMatching(count)}
+              </Button>
+            )}
             {props.selectionActions({
               selected: selected as ListRow<E>[],
-              clear: () => setSelection(emptySelection()),
+              clear: () => {
+                setSelection(emptySelection());
+                setMatchingKey(null);
+              },
+              allMatching,
+              count,
+              query: { search, filter, ...props.extraParams },
             })}
           </Stack>
         )}
@@ -136,7 +170,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             aria-label={props.title}
             rows={rows}
             columns={props.columns as GridColDef<Row>[]}
-            rowCount={q.data?.count ?? 0}
+            rowCount={count}
             loading={q.isFetching}
             autoHeight
             paginationMode="server"

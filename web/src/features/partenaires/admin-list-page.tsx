@@ -1,4 +1,11 @@
-import { formatDate, formatDateTime, partenaireEndpoints } from '@guichet/contract';
+import {
+  formatDate,
+  formatDateTime,
+  partenaireEndpoints,
+  RENOUVELLEMENT_ETATS,
+  RENOUVELLEMENT_LABELS,
+  type RenouvellementEtat,
+} from '@guichet/contract';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Link, TextField } from '@mui/material';
@@ -11,6 +18,7 @@ import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink } from './partenaire-card.tsx';
 import { useCategories } from './partenaires-api.ts';
+import { RenewalCampaign } from './renewal-campaign.tsx';
 
 const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
@@ -27,6 +35,13 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     width: 56,
     renderHeader: () => <MailOutlineIcon titleAccess="Mail envoyé" fontSize="small" />,
     renderCell: ({ row }) => (row.token ? <MailOutlineIcon titleAccess="Mail envoyé" color="primary" /> : null),
+  },
+  {
+    field: 'renouvellement',
+    headerName: 'Renouvellement',
+    minWidth: 120,
+    sortable: false,
+    valueFormatter: (v: RenouvellementEtat) => RENOUVELLEMENT_LABELS[v],
   },
   {
     field: 'date',
@@ -106,6 +121,15 @@ export function PartenairesListPage() {
     () => [
       { name: 'tempdata', label: 'Données à valider', type: 'select', options: yesNo },
       { name: 'token', label: 'Mail envoyé', type: 'select', options: yesNo },
+      {
+        name: 'renouvellement',
+        label: 'Renouvellement',
+        type: 'select',
+        options: RENOUVELLEMENT_ETATS.map((v) => ({
+          value: v,
+          label: v === 'jamais' ? 'Jamais envoyé' : RENOUVELLEMENT_LABELS[v],
+        })),
+      },
       { name: 'date', label: 'Date inscription', type: 'date' },
       { name: 'nom', label: 'Nom', type: 'text' },
       {
@@ -154,6 +178,8 @@ export function PartenairesListPage() {
       filters={filters}
       extraParams={{ annee }}
       exportEndpoint={partenaireEndpoints.export}
+      selectionActions={(selection) => <RenewalCampaign selection={selection} />}
+      selectAllMatching={(n) => `Sélectionner les ${n} partenaires correspondants`}
       toolbar={
         <TextField
           id="annee"

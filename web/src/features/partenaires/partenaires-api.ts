@@ -113,3 +113,7 @@ export const useAcceptChanges = (id: number) =>
   );
 export const useRejectChanges = (id: number) =>
   usePartenaireAction(id, () => call(api.rejectChanges, { params: { id } }));
+
+// ── Renewal campaign: one batch per call, the caller loops ─────────────────────────────
+export type CampaignBody = CallArgs<typeof api.renewalCampaign>['body'];
+export const sendCampaignBatch = (body: CampaignBody) => call(api.renewalCampaign, { body });
