@@ -45,6 +45,13 @@ import {
 } from './inscription.ts';
 import {
   logoUploadResponseSchema,
+import {
+  journalExportQuerySchema,
+  journalHistoriqueParamsSchema,
+  journalHistoriqueSchema,
+  journalListQuerySchema,
+  journalListSchema,
+} from './journal.ts';
   partenaireAddSchema,
   partenaireAdminResponseSchema,
   partenaireAdminUpdateSchema,
@@ -483,28 +490,32 @@ export const roleEndpoints = {
   }),
 };
 
-/** The dashboard and the app bar's bell (issue 18): aggregates of what waits, for the office's agents. */
-export const tableauDeBordEndpoints = {
-  get: endpoint({
+/** The « Journal » of staff actions (issue 18): read only, no endpoint edits or deletes a line. */
+export const journalEndpoints = {
+  list: endpoint({
     method: 'GET',
-    path: '/api/admin/tableau-de-bord',
-    access: 'gestion',
-    summary: 'Ce qui attend (nombre, plus ancien, en retard) et les courbes hebdomadaires des douze derniers mois',
-    response: { 200: tableauDeBordSchema },
+    path: '/api/admin/journal/get/list/by/filters',
+    access: 'administration',
+    summary: 'Journal des actions du guichet (recherche sur l’agent et le résumé, filtres, tri)',
+    query: journalListQuerySchema,
+    response: { 200: journalListSchema },
   }),
   notifications: endpoint({
     method: 'GET',
-    path: '/api/admin/notifications',
-    access: 'gestion',
-    summary: 'Éléments en attente arrivés depuis la dernière consultation des notifications par l’agent',
-    response: { 200: notificationsSchema },
+    path: '/api/admin/journal/export',
+    access: 'administration',
+    summary: exportSummary,
+    query: journalExportQuerySchema,
+    produces: CSV,
   }),
-  notificationsVues: endpoint({
-    method: 'POST',
-    path: '/api/admin/notifications/vues',
+  historique: endpoint({
+    method: 'GET',
+    path: '/api/admin/journal/:entite/:id',
     access: 'gestion',
-    summary: 'L’agent a vu ses notifications : le compteur repart de maintenant',
-    response: { 200: notificationsSchema },
+    summary:
+      'Historique d’une offre, d’un partenaire ou d’une demande étudiante (lignes du journal, les plus récentes d’abord)',
+    params: journalHistoriqueParamsSchema,
+    response: { 200: journalHistoriqueSchema, 400: e },
   }),
 };
 
@@ -592,6 +603,8 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   session: 'Session',
   reference: 'Référentiels',
   inscription: 'Inscriptions des propriétaires',
+  courriel: courrielEndpoints,
+  journal: journalEndpoints,
   logement: 'Lien personnel du propriétaire',
   partenaire: 'Partenaires',
   logo: 'Logos',
@@ -606,3 +619,5 @@ const tagOf = new Map<EndpointDef, string>(
   ),
 );
 export const endpointTag = (d: EndpointDef) => tagOf.get(d);
+  courriel: 'Courriels',
+  journal: 'Journal',

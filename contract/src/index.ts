@@ -7,6 +7,7 @@ export * from './endpoints.ts';
 export * from './etudiant.ts';
 export * from './format.ts';
 export * from './inscription.ts';
+export * from './journal.ts';
 export * from './list.ts';
 export * from './messages.ts';
 export * from './pages.ts';

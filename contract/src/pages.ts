@@ -27,6 +27,8 @@ export const pages = {
     compte: '/admin/compte',
     /** The mail log (issue 18), Administrateur only. */
     courriels: '/admin/courriels',
+    /** The office head's history of every staff action (issue 18). */
+    journal: '/admin/journal',
   },
 } as const;
 

@@ -26,6 +26,7 @@ import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiant
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
+import { journalAdminRoutes } from './features/journal/journal.routes.ts';
 import { logementPublicRoutes } from './features/inscriptions/logement.public.ts';
 import { logosPublicRoutes } from './features/logos/logos.routes.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
@@ -86,6 +87,7 @@ const features: Feature[] = [
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
   { admin: courrielsAdminRoutes },
 ];
+  { admin: journalAdminRoutes },
 
 export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {
   const limits = { ...SERVER_TIMEOUTS, ...timeouts };

@@ -12,6 +12,7 @@ import {
   inscriptionLiens,
   inscriptions,
   jobRuns,
+  journal,
   logos,
   mailAttachments,
   mailOutbox,
@@ -45,6 +46,7 @@ const ZERO: RetentionCounts = {
   sessions: 0,
   compteursLimites: 0,
   liensProprietaires: 0,
+  journal: 0,
 };
 
 async function addEtudiant(db: Db, date: Date, statutId: number, email = 'camille@example.fr') {
@@ -168,6 +170,17 @@ describe(`conservation des données (${dbKind})`, () => {
         counter('login:pair:camille|192.0.2.2', new Date(NOW.getTime() + MIN)),
       ]);
 
+    // Journal lines: kept as long as the data they name, then gone like it.
+    const line = (date: Date, resume: string) => ({
+      date,
+      action: 'inscription.statut',
+      agent: 'Marie MARTIN',
+      resume,
+    });
+    await db
+      .insert(journal)
+      .values([line(outside, 'ancienne'), line(outside, 'ancienne aussi'), line(inside, 'récente')]);
+
     const sessionsBefore = await db.$count(sessions);
     const counts = await runRetention(db, config, NOW);
     expect(counts).toEqual({
@@ -180,7 +193,11 @@ describe(`conservation des données (${dbKind})`, () => {
       sessions: 1,
       compteursLimites: 1,
       liensProprietaires: 0,
+      journal: 2,
     });
+    const resumes = (await db.select({ resume: journal.resume }).from(journal)).map((r) => r.resume);
+    expect(resumes).toContain('récente');
+    expect(resumes).not.toContain('ancienne');
 
     expect(await idsOf(db.select({ id: etudiants.id }).from(etudiants))).toEqual(sorted(etudiantsKept));
     const offers = () => idsOf(db.select({ id: inscriptions.id }).from(inscriptions));
@@ -225,6 +242,7 @@ describe(`conservation des données (${dbKind})`, () => {
       sessions: 1,
       compteursLimites: 1,
       liensProprietaires: 0,
+      journal: 1,
     });
     expect(await offers()).toEqual(sorted([archivedOld, pendingOld, validatedOld]));
   });

@@ -8,6 +8,7 @@ import { purgeExpiredLandlordLinks } from './features/inscriptions/landlord-link
 import { logosRepository } from './features/logos/logos.repository.ts';
 import { partenairesRepository } from './features/partenaires/partenaires.repository.ts';
 import { claimDay, parisDay } from './platform/daily-jobs.ts';
+import { purgeJournal } from './platform/journal/journal.ts';
 import { purgeOutbox, purgeSpool } from './platform/mail/index.ts';
 import { purgeRateCounters } from './platform/rate-limit.ts';
 
@@ -26,6 +27,8 @@ export type RetentionCounts = {
   compteursLimites: number;
   /** Landlords' personal links past their expiry (LANDLORD_LINK_DAYS after their mail). */
   liensProprietaires: number;
+  /** Journal lines older than the retention period (they name agents, students, landlords). */
+  journal: number;
 };
 
 const HOUR_MS = 3600_000;
@@ -83,6 +86,7 @@ export async function retentionPass(
     );
     // Normally gone within minutes (each process purges them); this catches a quiet portal's last ones.
     const compteursLimites = await purgeRateCounters(tx, now);
+    const journal = await purgeJournal(tx, before);
     // Last: its lock on the attachment bodies makes mail being queued with one wait until commit.
     const mail = await purgeOutbox(tx, before);
     return {
@@ -94,6 +98,7 @@ export async function retentionPass(
       sessions,
       compteursLimites,
       liensProprietaires,
+      journal,
     };
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
 import { JOB_NAMES, JobBusyError, type JobConfig, runJob } from '../jobs.ts';
+import { type JournalActor, recordJournal } from '../platform/journal/journal.ts';
 import { sessionCache } from '../platform/session-cache.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 
@@ -85,6 +86,9 @@ export function parseUserCommand(input: unknown): UserCommand {
   throw new CommandError(lines.join('\n'));
 }
 
+/** The journal's actor of a command typed on the server: no session, the machine's operator. */
+const CLI: JournalActor = { username: 'Ligne de commande (npm run user)' };
+
 const sessionsClosed = (n: number) =>
   n === 0 ? 'aucune session ouverte' : n === 1 ? '1 session ouverte fermée' : `${n} sessions ouvertes fermées`;
 
@@ -115,7 +119,17 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
       if (existing) throw new CommandError(`L’identifiant « ${existing.username} » est déjà pris.`);
       let id: number;
       try {
-        id = await agentsRepository.create(db, cmd);
+        id = await db.transaction(async (tx) => {
+          const created = await agentsRepository.create(tx, cmd);
+          await recordJournal(tx, CLI, {
+            action: 'agent.creation',
+            entite: 'agent',
+            entiteId: created,
+            resume: `Agent « ${cmd.username} » (${cmd.prenom} ${cmd.nom}) créé`,
+            apres: { identifiant: cmd.username, prenom: cmd.prenom, nom: cmd.nom, roles: cmd.roles },
+          });
+          return created;
+        });
       } catch (err) {
         // Another command created the same username between the check and the insert.
         if (pgCode(err) === '23505') throw new CommandError(`L’identifiant « ${cmd.username} » est déjà pris.`);
@@ -130,7 +144,16 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
     }
     case 'passwd': {
       const agent = await mustFind(db, cmd.username);
-      const closed = await agentsRepository.setPassword(db, agent.id, cmd.password);
+      const closed = await db.transaction(async (tx) => {
+        const ended = await agentsRepository.setPassword(tx, agent.id, cmd.password);
+        await recordJournal(tx, CLI, {
+          action: 'agent.mot_de_passe',
+          entite: 'agent',
+          entiteId: agent.id,
+          resume: `Mot de passe de « ${agent.username} » remplacé`,
+        });
+        return ended;
+      });
       return [
         `Mot de passe de « ${agent.username} » changé (${sessionsClosed(closed)}).` +
           (agent.actif ? '' : ' Le compte reste désactivé.'),
@@ -146,6 +169,14 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
               'administrateur (npm run user -- add … --role ROLE_ADMIN), puis désactivez celui-ci.',
           );
         }
+        await recordJournal(tx, CLI, {
+          action: 'agent.desactivation',
+          entite: 'agent',
+          entiteId: agent.id,
+          resume: `Agent « ${agent.username} » désactivé`,
+          avant: { actif: true },
+          apres: { actif: false },
+        });
         return agentsRepository.setActive(tx, agent.id, false);
       });
       return [`Agent « ${agent.username} » désactivé : il ne peut plus se connecter (${sessionsClosed(closed)}).`];
@@ -153,7 +184,17 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
     case 'enable': {
       const agent = await mustFind(db, cmd.username);
       if (agent.actif) return [`L’agent « ${agent.username} » est déjà actif.`];
-      await agentsRepository.setActive(db, agent.id, true);
+      await db.transaction(async (tx) => {
+        await agentsRepository.setActive(tx, agent.id, true);
+        await recordJournal(tx, CLI, {
+          action: 'agent.reactivation',
+          entite: 'agent',
+          entiteId: agent.id,
+          resume: `Agent « ${agent.username} » réactivé`,
+          avant: { actif: false },
+          apres: { actif: true },
+        });
+      });
       return [`Agent « ${agent.username} » réactivé, avec les rôles qu’il avait.`];
     }
     case 'list':

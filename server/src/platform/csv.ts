@@ -45,6 +45,8 @@ export async function sendCsv<R>(
   filename: string,
   columns: CsvColumn<R>[],
   rows: AsyncIterable<R>,
+  /** Called once the stream ends, complete or broken off (the journal's line of the export). */
+  onEnd?: (lignes: number, complet: boolean) => Promise<void>,
 ) {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -77,6 +79,9 @@ export async function sendCsv<R>(
           lignes,
           resultat: complet ? 'complet' : 'interrompu',
         });
+        await onEnd?.(lignes, complet).catch((err: unknown) =>
+          reply.log.error({ err }, 'journal de l’export non écrit'),
+        );
       }
     })(),
     { objectMode: false },

@@ -1,12 +1,27 @@
 import { sessionEndpoints as api, MESSAGES } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { loadAgent } from './sessions.repository.ts';
+
+const BLOCAGE_LABELS = {
+  compte_et_adresse: 'ce compte depuis cette adresse',
+  adresse: 'cette adresse',
+  compte: 'ce compte',
+} as const;
+
+/**
+ * Who tried: the account when the typed name is one (matched without case, so the line names it as
+ * it is); otherwise only « identifiant inconnu ». An unknown name is often a password typed in the
+ * wrong field: it is not kept (the security log makes the same choice).
+ */
+const loginActor = (known: { id: number; username: string; prenom: string; nom: string } | undefined): JournalActor =>
+  known ?? { username: 'Identifiant inconnu' };
 
 export async function authRoutes(app: AppInstance) {
   const throttle = loginThrottle(app.rateCounters);
@@ -17,6 +32,17 @@ export async function authRoutes(app: AppInstance) {
     const attempt = await throttle.attempt(username, request.ip);
     if (!attempt.allowed) {
       securityEvent(request.log, 'connexion_bloquee', { motif: attempt.motif });
+      // Once per lockout, not for every refused attempt: a script hammering the form fills no table.
+      if (attempt.debut) {
+        const known = await agentsRepository.findByUsername(app.db, username);
+        await recordJournal(app.db, loginActor(known), {
+          action: 'connexion.blocage',
+          entite: known ? 'agent' : undefined,
+          entiteId: known?.id,
+          resume: `Connexion bloquée après trop de tentatives (${BLOCAGE_LABELS[attempt.motif]})`,
+          apres: { motifBlocage: BLOCAGE_LABELS[attempt.motif] },
+        });
+      }
       return reply.code(429).send({ logged: false, error: MESSAGES.tropDeTentatives });
     }
     const agent = await agentsRepository.findByUsername(app.db, username);
@@ -27,11 +53,22 @@ export async function authRoutes(app: AppInstance) {
     if (!user) {
       // The agent's id when the name exists; never the typed name (often a mistyped password).
       securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
+      await recordJournal(app.db, loginActor(agent), {
+        action: 'connexion.echec',
+        entite: agent ? 'agent' : undefined,
+        entiteId: agent?.id,
+        resume: !agent
+          ? 'Connexion refusée : identifiant inconnu'
+          : agent.actif
+            ? 'Connexion refusée : mot de passe incorrect'
+            : 'Connexion refusée : compte désactivé',
+      });
       return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
     }
     await attempt.succeeded();
     await app.sessions.start(request, reply, user.id);
     securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
+    await recordJournal(app.db, user, { action: 'connexion', entite: 'agent', entiteId: user.id, resume: 'Connexion' });
     return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
   });
 

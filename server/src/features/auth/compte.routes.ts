@@ -2,6 +2,7 @@ import { MESSAGES, PASSWORD_MESSAGES, sessionEndpoints } from '@guichet/contract
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
+import { recordJournal } from '../../platform/journal/journal.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
@@ -31,7 +32,16 @@ export async function compteAdminRoutes(app: AppInstance) {
     }
     await attempt.succeeded();
     // Every session of the agent ends (a thief's too); this browser continues in a new one.
-    await agentsRepository.setPassword(app.db, agent.id, request.body.nouveau);
+    // The new password and its journal line commit together.
+    await app.db.transaction(async (tx) => {
+      await agentsRepository.setPassword(tx, agent.id, request.body.nouveau);
+      await recordJournal(tx, user, {
+        action: 'compte.mot_de_passe',
+        entite: 'agent',
+        entiteId: agent.id,
+        resume: 'Mot de passe changé dans « Mon compte » (ses autres sessions fermées)',
+      });
+    });
     await app.sessions.start(request, reply, agent.id);
     securityEvent(request.log, 'mot_de_passe_change', { agentId: agent.id });
     return { status: 'success' as const, message: PASSWORD_MESSAGES.change };

@@ -13,7 +13,8 @@ import type { RateCounters } from '../../platform/rate-limit.ts';
 export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perAddress: 20, perAccount: 50 } as const;
 
 export type LoginAttempt =
-  | { allowed: false; motif: 'compte_et_adresse' | 'adresse' | 'compte' }
+  /** `debut`: this attempt is the one that crossed the limit (the journal records the lockout once). */
+  | { allowed: false; motif: 'compte_et_adresse' | 'adresse' | 'compte'; debut: boolean }
   | { allowed: true; succeeded: () => Promise<void> };
 
 export function loginThrottle(counters: RateCounters) {
@@ -27,11 +28,23 @@ export function loginThrottle(counters: RateCounters) {
       const byAddress = `login:address:${address}`;
       const byAccount = `login:account:${account}`;
       const local = await counters.hit([pair, byAddress], windowMs);
-      if (local.estimate(pair) > LOGIN_LIMITS.perAccountAndAddress)
-        return { allowed: false, motif: 'compte_et_adresse' };
-      if (local.estimate(byAddress) > LOGIN_LIMITS.perAddress) return { allowed: false, motif: 'adresse' };
+      // The sliding estimate moves by one per attempt: the first refused one is within one of the limit.
+      const over = (estimate: number, limit: number) => estimate > limit;
+      const first = (estimate: number, limit: number) => estimate <= limit + 1;
+      const pairHits = local.estimate(pair);
+      if (over(pairHits, LOGIN_LIMITS.perAccountAndAddress))
+        return {
+          allowed: false,
+          motif: 'compte_et_adresse',
+          debut: first(pairHits, LOGIN_LIMITS.perAccountAndAddress),
+        };
+      const addressHits = local.estimate(byAddress);
+      if (over(addressHits, LOGIN_LIMITS.perAddress))
+        return { allowed: false, motif: 'adresse', debut: first(addressHits, LOGIN_LIMITS.perAddress) };
       const global = await counters.hit([byAccount], windowMs);
-      if (global.estimate(byAccount) > LOGIN_LIMITS.perAccount) return { allowed: false, motif: 'compte' };
+      const accountHits = global.estimate(byAccount);
+      if (over(accountHits, LOGIN_LIMITS.perAccount))
+        return { allowed: false, motif: 'compte', debut: first(accountHits, LOGIN_LIMITS.perAccount) };
       return {
         allowed: true,
         // The right password: this address's mistakes on the account are forgiven, and the attempt

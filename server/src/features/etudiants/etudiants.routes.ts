@@ -1,6 +1,8 @@
 import { etudiantEndpoints as api, ETUDIANT_MESSAGES as M } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
+import { journalExport } from '../../platform/journal/journal.ts';
 import { mailRepository } from '../../platform/mail/index.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
@@ -48,15 +50,22 @@ export async function etudiantsAdminRoutes(app: AppInstance) {
     return { count, etudiants: rows.map((r) => ({ ...r, courrielEchec: echecs.get(r.id) ?? null })) };
   });
 
-  route(app, api.export, (request, reply) =>
-    sendCsv(reply, 'inscriptions_étudiants.csv', csvColumns, repo.exportRows(app.db, request.query)),
+  route(app, api.export, async (request, reply) =>
+    sendCsv(
+      reply,
+      'inscriptions_étudiants.csv',
+      csvColumns,
+      repo.exportRows(app.db, request.query),
+      journalExport(app.db, await requireUser(request), 'export.etudiants', 'Demandes étudiants', request.query),
+    ),
   );
 
   route(app, api.update, async (request) => {
     const { selection, action } = request.body;
     const what = { action, demandes: selection.map((r) => r.id) };
+    const actor = await requireUser(request);
     const result = await loggedAction(request.log, 'action_groupee_etudiants', what, () =>
-      applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action),
+      applyEtudiantAction({ db: app.db, mail: app.mail }, selection, action, actor),
     );
     return { status: 'success' as const, ...result };
   });

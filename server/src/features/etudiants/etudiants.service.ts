@@ -1,9 +1,10 @@
 import { type EtudiantAction, formatDate, ETUDIANT_MESSAGES as M, PROXIMITES, STATUT } from '@guichet/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
+import { type JournalActor, recordJournalMany } from '../../platform/journal/journal.ts';
 import type { MailAttachment, Mailer } from '../../platform/mail/index.ts';
 import { validatedOffers } from '../inscriptions/inscriptions.repository.ts';
-import { referenceRepository } from '../reference/reference.repository.ts';
+import { referenceRepository, statutLibelle } from '../reference/reference.repository.ts';
 import { ACTION_STATUT, etudiantsRepository as repo } from './etudiants.repository.ts';
 import { buildHousingListPdf, HOUSING_LIST_FILENAME } from './housing-list.pdf.ts';
 
@@ -31,6 +32,7 @@ export async function applyEtudiantAction(
   deps: EtudiantDeps,
   selection: { id: number; email?: string }[],
   action: EtudiantAction,
+  actor: JournalActor,
 ): Promise<EtudiantActionResult> {
   const ids = selection.map((s) => s.id);
   // Built once, before the transaction: the list does not depend on the selection, and its
@@ -59,6 +61,7 @@ export async function applyEtudiantAction(
         );
       }
       await repo.setStatut(tx, ids, ACTION_STATUT.refuser);
+      await journalAction(tx, actor, action, rows, ids.length);
       return { message: M.refusees(ids.length), traitees: rows.map((r) => r.id), dejaValidees: [] };
     }
     // Valider: what is already validated stays as it is, and is not mailed again.
@@ -88,6 +91,7 @@ export async function applyEtudiantAction(
         });
       }
     }
+    await journalAction(tx, actor, action, todo, ids.length);
     return {
       message: M.validees(todo.length, dejaValidees.length),
       traitees: todo.map((r) => r.id),
@@ -96,6 +100,38 @@ export async function applyEtudiantAction(
   });
   if (action === 'valider' && result.traitees.length > 0) deps.mail.wake();
   return result;
+}
+
+/**
+ * One journal line per request the action changed (each request's own history), saying when it
+ * was part of a bulk action; a request left as it was (already validated) gets none.
+ */
+function journalAction(
+  tx: DbOrTx,
+  actor: JournalActor,
+  action: EtudiantAction,
+  changed: { id: number; email: string; statutId: number }[],
+  selected: number,
+) {
+  const to = ACTION_STATUT[action];
+  const lot = selected > 1 ? ` (action groupée sur ${selected} demandes)` : '';
+  return recordJournalMany(
+    tx,
+    actor,
+    changed
+      .filter((r) => r.statutId !== to)
+      .map((r) => ({
+        action: action === 'valider' ? 'etudiant.validation' : 'etudiant.refus',
+        entite: 'etudiant' as const,
+        entiteId: r.id,
+        resume:
+          action === 'valider'
+            ? `Demande de ${r.email} validée, liste des logements envoyée${lot}`
+            : `Demande de ${r.email} refusée${lot}`,
+        avant: { statut: statutLibelle(r.statutId) },
+        apres: { statut: statutLibelle(to) },
+      })),
+  );
 }
 
 function housingListMail(site: Parameters<Mailer['render']>[0]['params'], count: number, issuedAt: Date) {

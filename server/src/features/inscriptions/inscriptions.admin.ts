@@ -12,11 +12,12 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
+import { journalExport } from '../../platform/journal/journal.ts';
 import { route } from '../../platform/route.ts';
 import { doublonsOf } from './doublons.repository.ts';
 import { type ExportedOffer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
-import { acceptChanges, refuseChanges } from './landlord-modification.service.ts';
 import { setStatutByStaff } from './landlord.service.ts';
+import { acceptChanges, refuseChanges } from './landlord-modification.service.ts';
 
 /**
  * Every owner and housing field, French headers; charges with a decimal comma and phones grouped
@@ -49,8 +50,14 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
     return { count, inscriptions: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
   });
 
-  route(app, api.export, (request, reply) =>
-    sendCsv(reply, 'inscriptions_logement.csv', csvColumns, repo.exportRows(app.db, request.query)),
+  route(app, api.export, async (request, reply) =>
+    sendCsv(
+      reply,
+      'inscriptions_logement.csv',
+      csvColumns,
+      repo.exportRows(app.db, request.query),
+      journalExport(app.db, await requireUser(request), 'export.inscriptions', 'Inscriptions', request.query),
+    ),
   );
 
   route(app, api.detail, async (request) => {
@@ -63,7 +70,7 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
 
   route(app, api.update, async (request) => {
     const { statut, motif } = request.body;
-    const found = await setStatutByStaff(app, request.params.id, statut, motif);
+    const found = await setStatutByStaff(app, await requireUser(request), request.params.id, statut, motif);
     if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
     return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
   });

@@ -13,9 +13,10 @@ import {
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { referenceRepository } from '../reference/reference.repository.ts';
+import { referenceRepository, statutLibelle } from '../reference/reference.repository.ts';
 import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
 import {
   type EvenementInscription,
@@ -213,6 +214,7 @@ export async function registerOffer(deps: LandlordDeps, proprietaire: Proprietai
  */
 export async function setStatutByStaff(
   deps: LandlordDeps,
+  actor: JournalActor,
   id: number,
   statutId: number,
   motif: string | undefined,
@@ -225,6 +227,7 @@ export async function setStatutByStaff(
       .where(eq(inscriptions.id, id))
       .for('update');
     if (!before || !(await repo.updateStatut(tx, id, statutId))) return undefined;
+    await journalStatut(tx, actor, id, before.statutId, statutId, motif);
     if (before.statutId === statutId) return false;
     const offer = await offerForMail(tx, id);
     if (statutId === STATUT.valide) {
@@ -259,6 +262,34 @@ export async function setStatutByStaff(
   if (mailed === undefined) return false;
   if (mailed) deps.mail.wake();
   return true;
+}
+
+/**
+ * The journal's line of a staff status change (in its transaction). Validating a validated offer
+ * again dates its confirmation: a line without before/after; any other unchanged status, none.
+ */
+async function journalStatut(
+  tx: DbOrTx,
+  actor: JournalActor,
+  id: number,
+  from: number,
+  to: number,
+  motif: string | undefined,
+) {
+  if (from === to && to !== STATUT.valide) return;
+  const avant = from === to ? null : { statut: statutLibelle(from) };
+  const apres = from === to ? null : { statut: statutLibelle(to), ...(to === STATUT.refuse && motif ? { motif } : {}) };
+  await recordJournal(tx, actor, {
+    action: 'inscription.statut',
+    entite: 'inscription',
+    entiteId: id,
+    resume:
+      from === to
+        ? `Offre n° ${id} validée à nouveau (disponibilité confirmée)`
+        : `Offre n° ${id} : ${statutLibelle(from)} → ${statutLibelle(to)}`,
+    avant,
+    apres,
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
+import { journalExport } from '../../platform/journal/journal.ts';
 import { mailRepository } from '../../platform/mail/index.ts';
 import { route } from '../../platform/route.ts';
 import { doublonsOf } from './doublons.repository.ts';
@@ -76,13 +77,14 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     };
   });
 
-  route(app, api.export, (request, reply) => {
+  route(app, api.export, async (request, reply) => {
     const { annee, filter, ...rest } = request.query;
     return sendCsv(
       reply,
       'inscriptions_partenaires.csv',
       csvColumns,
       repo.exportRows(app.db, { ...rest, filter: { ...filter, annee } }),
+      journalExport(app.db, await requireUser(request), 'export.partenaires', 'Partenaires', request.query),
     );
   });
 
@@ -99,12 +101,12 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   });
 
   route(app, api.update, async (request) => {
-    await rules.updateByStaff(deps, request.params.id, request.body.partenaire);
+    await rules.updateByStaff(deps, await requireUser(request), request.params.id, request.body.partenaire);
     return saved(MESSAGES.enregistrementReussi);
   });
 
   route(app, api.sendRenewal, async (request) => {
-    await rules.sendRenewal(deps, request.params.id);
+    await rules.sendRenewal(deps, await requireUser(request), request.params.id);
     return saved(M.mailEnvoye);
   });
 
@@ -113,12 +115,12 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   );
 
   route(app, api.acceptChanges, async (request) => {
-    await rules.validateProposal(deps, request.params.id, request.body.partenaire);
+    await rules.validateProposal(deps, await requireUser(request), request.params.id, request.body.partenaire);
     return saved(M.modificationsValidees);
   });
 
   route(app, api.rejectChanges, async (request) => {
-    await rules.refuseProposal(deps, request.params.id);
+    await rules.refuseProposal(deps, await requireUser(request), request.params.id);
     return saved(M.modificationsRefusees);
   });
 }

@@ -1,7 +1,9 @@
 import {
   fillPath,
+  journalChampLabel,
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
+  PARTENAIRE_FIELD_KEYS,
   type PartenaireCampaignResult,
   type PartenaireFields,
   type PartenaireType,
@@ -13,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
-import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
+import { changedValues, type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
 import { logosRepository } from '../logos/logos.repository.ts';
@@ -70,12 +72,18 @@ export async function propose(deps: PartenairesDeps, id: number, token: string, 
  * Stores a new token and queues the mail carrying it in one transaction, then wakes the
  * dispatcher: either both happen or neither. A new mail replaces the previous link.
  */
-export async function sendRenewal(deps: PartenairesDeps, id: number) {
+export async function sendRenewal(deps: PartenairesDeps, actor: JournalActor, id: number) {
   await deps.db.transaction(async (tx) => {
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
     await queueRenewal(tx, deps, partenaire);
+    await recordJournal(tx, actor, {
+      action: 'partenaire.renouvellement',
+      entite: 'partenaire',
+      entiteId: id,
+      resume: `Mail de renouvellement envoyé à « ${partenaire.nom} »`,
+    });
   });
   deps.mail.wake();
 }
@@ -153,8 +161,9 @@ export async function renewalCampaign(
   const counts = await sendRenewalBatch(deps, actor, batch.ids);
   return { ...counts, suivant: batch.restants > 0 ? (batch.ids.at(-1) ?? null) : null, restants: batch.restants };
 }
+
 /** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */
-export async function updateByStaff(deps: PartenairesDeps, id: number, write: AdminWrite) {
+export async function updateByStaff(deps: PartenairesDeps, actor: JournalActor, id: number, write: AdminWrite) {
   const errors = [];
   if (write.categorie !== null && !(await referenceRepository.categorieExists(deps.db, write.categorie)))
     errors.push({ key: 'categorie', error: M.categorieInconnue });
@@ -166,28 +175,79 @@ export async function updateByStaff(deps: PartenairesDeps, id: number, write: Ad
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
+    const before = await journalState(tx, id);
     await repo.updateAdmin(tx, id, write);
+    const changes = changedValues(before, await journalState(tx, id));
+    if (changes) {
+      await recordJournal(tx, actor, {
+        action: 'partenaire.modification',
+        entite: 'partenaire',
+        entiteId: id,
+        resume: `« ${partenaire.nom} » modifié : ${changedLabels(changes.apres)}`,
+        ...changes,
+      });
+    }
   });
   directoryCache.clear(deps.db);
 }
 
 /** Applies the (possibly edited) proposal, logo included, and closes it: one transaction. */
-export async function validateProposal(deps: PartenairesDeps, id: number, fields: PartenaireFields) {
+export async function validateProposal(
+  deps: PartenairesDeps,
+  actor: JournalActor,
+  id: number,
+  fields: PartenaireFields,
+) {
   await requireLogo(deps.db, fields, MESSAGES.erreurVerifierSaisie);
   await deps.db.transaction(async (tx) => {
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
+    const before = await journalState(tx, id);
     await repo.applyProposal(tx, id, fields);
+    const changes = changedValues(before, await journalState(tx, id));
+    await recordJournal(tx, actor, {
+      action: 'partenaire.proposition.validee',
+      entite: 'partenaire',
+      entiteId: id,
+      resume: changes
+        ? `Modifications de « ${partenaire.nom} » validées : ${changedLabels(changes.apres)}`
+        : `Modifications de « ${partenaire.nom} » validées (aucun champ ne change)`,
+      ...changes,
+    });
   });
   directoryCache.clear(deps.db);
 }
 
-export async function refuseProposal(deps: PartenairesDeps, id: number) {
+export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor, id: number) {
   await deps.db.transaction(async (tx) => {
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
+    // What the partner proposed and was refused: the fields it would have changed, as they stay.
+    const current = await journalState(tx, id);
+    const proposed = changedValues(current, { ...current, ...partenaire.tempdata });
     await repo.dropProposal(tx, id);
+    await recordJournal(tx, actor, {
+      action: 'partenaire.proposition.refusee',
+      entite: 'partenaire',
+      entiteId: id,
+      resume: proposed
+        ? `Modifications de « ${partenaire.nom} » refusées (proposées : ${changedLabels(proposed.apres)})`
+        : `Modifications de « ${partenaire.nom} » refusées`,
+    });
   });
 }
+
+/** A partner as the journal records it: its fields, and labels rather than ids. */
+async function journalState(tx: DbOrTx, id: number): Promise<Record<string, unknown>> {
+  const p = await repo.findAdmin(tx, id);
+  if (!p) return {};
+  const fields = Object.fromEntries(PARTENAIRE_FIELD_KEYS.map((k) => [k, p[k]]));
+  return { ...fields, statut: p.statut, actif: p.actif, categorie: p.categorie, filtre: p.filtre?.tag ?? null };
+}
+
+const changedLabels = (values: Record<string, unknown>) =>
+  Object.keys(values)
+    .map((k) => journalChampLabel(k, 'partenaire'))
+    .join(', ');

@@ -16,6 +16,9 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export const statutIdsMatching = (term: string) =>
   STATUTS.filter((st) => fold(st.libelle).includes(fold(term))).map((st) => st.id);
 
+/** A status's label (fixed reference data): what the journal records, readable without a join. */
+export const statutLibelle = (id: number) => STATUTS.find((st) => st.id === id)?.libelle ?? String(id);
+
 /** The category ids whose label contains the searched text, matched like the status labels. */
 export async function categorieIdsMatching(db: DbOrTx, term: string): Promise<number[]> {
   const all = await db.select({ id: categories.id, libelle: categories.libelle }).from(categories);

@@ -1,6 +1,7 @@
-import { ROLE_MESSAGES, ROLE_RULES, type RoleCode } from '@guichet/contract';
+import { ROLE_MESSAGES, ROLE_RULES, type RoleCode, type SessionUser } from '@guichet/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { recordJournal } from '../../platform/journal/journal.ts';
 import { sessionCache } from '../../platform/session-cache.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
 import { rolesRepository } from '../auth/roles.repository.ts';
@@ -8,8 +9,8 @@ import { rolesRepository } from '../auth/roles.repository.ts';
 /** The role that must always keep an active agent (docs/spec/decisions.md §4). */
 export const ADMIN_ROLE: RoleCode = 'ROLE_ADMIN';
 
-/** Who asks for the change: its id and its roles as read for this request. */
-export type RoleActor = { id: number; roles: readonly string[] };
+/** Who asks for the change: its id and its roles as read for this request, its name for the journal. */
+export type RoleActor = Pick<SessionUser, 'id' | 'roles' | 'username' | 'prenom' | 'nom'>;
 
 /**
  * Replaces the role's agents in one transaction. Refused, with nothing changed: in 403, a change
@@ -40,7 +41,27 @@ export async function updateRoleAgents(db: Db, roleId: number, requested: number
       const error = ROLE_MESSAGES.dernierAdministrateur(role.libelle);
       throw badRequest([{ key: 'agents', error }], error);
     }
+    const before = await rolesRepository.agents(tx, role.id);
     await rolesRepository.replaceActiveAgents(tx, role.id, ids);
+    const after = await rolesRepository.agents(tx, role.id);
+    const name = (a: { prenom: string; nom: string }) => `${a.prenom} ${a.nom}`;
+    const added = after.filter((a) => !before.some((b) => b.id === a.id)).map(name);
+    const removed = before.filter((b) => !after.some((a) => a.id === b.id)).map(name);
+    if (added.length || removed.length) {
+      await recordJournal(tx, actor, {
+        action: 'role.agents',
+        entite: 'role',
+        entiteId: role.id,
+        resume: `Rôle « ${role.libelle} » : ${[
+          added.length ? `ajout de ${added.join(', ')}` : '',
+          removed.length ? `retrait de ${removed.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' ; ')}`,
+        avant: { agents: before.map(name) },
+        apres: { agents: after.map(name) },
+      });
+    }
     return { status: 'success' as const, message: ROLE_MESSAGES.enregistre(role.libelle) };
   });
   // Committed: a session read meanwhile with the old roles is not kept.
