@@ -44,14 +44,14 @@ import {
   validateSuccessSchema,
 } from './inscription.ts';
 import {
-  logoUploadResponseSchema,
-import {
   journalExportQuerySchema,
   journalHistoriqueParamsSchema,
   journalHistoriqueSchema,
   journalListQuerySchema,
   journalListSchema,
 } from './journal.ts';
+import {
+  logoUploadResponseSchema,
   partenaireAddSchema,
   partenaireAdminResponseSchema,
   partenaireAdminUpdateSchema,
@@ -500,7 +500,7 @@ export const journalEndpoints = {
     query: journalListQuerySchema,
     response: { 200: journalListSchema },
   }),
-  notifications: endpoint({
+  export: endpoint({
     method: 'GET',
     path: '/api/admin/journal/export',
     access: 'administration',
@@ -586,6 +586,7 @@ export const endpoints = {
   etudiant: etudiantEndpoints,
   role: roleEndpoints,
   courriel: courrielEndpoints,
+  journal: journalEndpoints,
   tableauDeBord: tableauDeBordEndpoints,
 };
 
@@ -603,14 +604,13 @@ const TAGS: Record<keyof typeof endpoints, string> = {
   session: 'Session',
   reference: 'Référentiels',
   inscription: 'Inscriptions des propriétaires',
-  courriel: courrielEndpoints,
-  journal: journalEndpoints,
   logement: 'Lien personnel du propriétaire',
   partenaire: 'Partenaires',
   logo: 'Logos',
   etudiant: 'Demandes étudiants',
   role: 'Rôles',
   courriel: 'Courriels',
+  journal: 'Journal',
   tableauDeBord: 'Tableau de bord',
 };
 const tagOf = new Map<EndpointDef, string>(
@@ -619,5 +619,3 @@ const tagOf = new Map<EndpointDef, string>(
   ),
 );
 export const endpointTag = (d: EndpointDef) => tagOf.get(d);
-  courriel: 'Courriels',
-  journal: 'Journal',

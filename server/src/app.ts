@@ -86,8 +86,8 @@ const features: Feature[] = [
   { admin: compteAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
   { admin: courrielsAdminRoutes },
-];
   { admin: journalAdminRoutes },
+];
 
 export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {
   const limits = { ...SERVER_TIMEOUTS, ...timeouts };
