@@ -140,6 +140,18 @@ export const router = createBrowserRouter([
               },
             ],
           },
+          {
+            // The mail log: Administrateur only.
+            lazy: async () => ({ Component: (await import('./admin/require-agent.tsx')).RequireAdministration }),
+            children: [
+              {
+                path: pages.admin.courriels,
+                lazy: async () => ({
+                  Component: (await import('../features/courriels/courriels-page.tsx')).CourrielsPage,
+                }),
+              },
+            ],
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -97,6 +97,7 @@ export function AdminShell() {
                   {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
                   {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
                   {menu.roles && <DrawerLink to={paths.admin.roles} label="Roles" />}
+                  {menu.administration && <DrawerLink to={paths.admin.courriels} label="Courriels" />}
                 </List>
                 <Divider />
               </>

@@ -60,6 +60,8 @@ type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
   exportEndpoint?: X;
   /** Multi-row selection with actions (only the student list uses it). */
   selectionActions?: (api: SelectionApi<ListRow<E>>) => ReactNode;
+  /** Rows that may be ticked (the mail log: failed mails only); « select all » ticks those. */
+  isRowSelectable?: (row: ListRow<E>) => boolean;
   /**
    * With every row of the page ticked, offers to select all the rows matching the filters (like a
    * mail client): the button's text for that many rows, e.g. « Sélectionner les 42 partenaires correspondants ».
@@ -95,6 +97,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
   const selection = ticked.pageKey === pageKey ? ticked.model : emptySelection();
   const setSelection = (model: GridRowSelectionModel) => setTicked({ pageKey, model });
   const selected = selectedRows(selection, rows);
+  const selectable = props.isRowSelectable;
   const count = q.data?.count ?? 0;
   // « All matching » holds while this page stays wholly ticked: unticking one row ends it.
   const [matchingKey, setMatchingKey] = useState<string | null>(null);
@@ -185,6 +188,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             sortModel={sortModel}
             onSortModelChange={(m) => table.setSort(m[0]?.sort ? { name: m[0].field, direction: m[0].sort } : null)}
             checkboxSelection={!!props.selectionActions}
+            isRowSelectable={selectable && ((p) => selectable(p.row as ListRow<E>))}
             // "Select all" as the explicit list of the page's rows, the one form the actions read.
             disableRowSelectionExcludeModel
             rowSelectionModel={selection}

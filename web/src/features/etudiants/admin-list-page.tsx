@@ -1,5 +1,5 @@
 import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
 import {
@@ -9,13 +9,26 @@ import {
   type TableFilter,
 } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type EtudiantRow, etudiantsExport, etudiantsList, useEtudiantAction } from './etudiants-api.ts';
 
 const columns: TableColumn<typeof etudiantsList>[] = [
   { field: 'date', headerName: 'Date', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v) },
-  { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 200 },
+  {
+    field: 'email',
+    headerName: 'Email',
+    flex: 1.4,
+    minWidth: 200,
+    // The address the housing list could not reach says so beside it.
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+        <span>{row.email}</span>
+        <CourrielEchecChip echec={row.courrielEchec} />
+      </Stack>
+    ),
+  },
   {
     field: 'adresse',
     headerName: 'Adresse',

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useBanner } from '../../components/banner.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -60,6 +61,7 @@ export function PartenaireDetailPage() {
           key={query.dataUpdatedAt}
           partenaire={query.data.partenaire}
           doublons={query.data.doublons}
+          courrielEchec={query.data.courrielEchec}
           categories={categories.data ?? []}
           filtres={filtres.data ?? []}
           feedback={feedback}
@@ -73,6 +75,7 @@ export function PartenaireDetailPage() {
 function Loaded(props: {
   partenaire: PartenaireDetail;
   doublons: Doublon[];
+  courrielEchec: { date: string; erreur: string | null } | null;
   categories: Categorie[];
   filtres: Filtre[];
   feedback: PageFeedback;
@@ -94,6 +97,7 @@ function Loaded(props: {
           </Typography>
           <StatusChip id={p.idStatut} label={p.statut} />
           <Chip size="small" variant="outlined" label={p.actif ? 'Actif' : 'Inactif'} />
+          <CourrielEchecChip echec={props.courrielEchec} />
         </Stack>
         <Typography color="text.secondary">
           Inscrit le {formatDateTime(p.date)} — Dernière modification :{' '}

@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
+import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { DoublonChip } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
@@ -91,6 +92,13 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     sortable: false,
     minWidth: 150,
     renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
+  },
+  {
+    field: 'courrielEchec',
+    headerName: 'Courriel',
+    sortable: false,
+    minWidth: 170,
+    renderCell: ({ row }) => <CourrielEchecChip echec={row.courrielEchec} />,
   },
   {
     field: 'actif',

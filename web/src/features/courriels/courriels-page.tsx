@@ -1,0 +1,171 @@
+import {
+  COURRIEL_STATUT_FILTRES,
+  COURRIEL_STATUTS,
+  COURRIEL_TYPES,
+  type CourrielStatut,
+  type CourrielType,
+  formatDateTime,
+} from '@guichet/contract';
+import { Button, Chip, Link } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import {
+  DataTable,
+  type SelectionApi,
+  type TableColumn,
+  type TableFilter,
+} from '../../components/data-table/data-table.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { CourrielDialog } from './courriel-dialog.tsx';
+import { type CourrielRow, courrielsList, useRenvoi } from './courriels-api.ts';
+
+/** The label is always written; the colour only repeats it. */
+const STATUT_COLORS: Record<CourrielStatut, { bg: string; fg: string }> = {
+  pending: { bg: '#fff0e0', fg: '#8a3a00' },
+  sending: { bg: '#e3eefb', fg: '#0b4a8b' },
+  sent: { bg: '#e3f5e8', fg: '#0f5a2c' },
+  failed: { bg: '#fde8e8', fg: '#a10000' },
+};
+export function CourrielStatutChip({ statut }: { statut: CourrielStatut }) {
+  const c = STATUT_COLORS[statut];
+  return (
+    <Chip
+      size="small"
+      label={COURRIEL_STATUTS[statut]}
+      sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600, border: `1px solid ${c.fg}` }}
+    />
+  );
+}
+
+export const typeLabel = (type: CourrielType | null) => (type ? COURRIEL_TYPES[type] : '—');
+
+const filters: TableFilter<typeof courrielsList>[] = [
+  {
+    name: 'statut',
+    label: 'Statut',
+    type: 'select',
+    options: COURRIEL_STATUT_FILTRES.map((s) => ({ value: s, label: COURRIEL_STATUTS[s] })),
+  },
+  {
+    name: 'type',
+    label: 'Type',
+    type: 'select',
+    options: (Object.keys(COURRIEL_TYPES) as CourrielType[]).map((t) => ({ value: t, label: COURRIEL_TYPES[t] })),
+  },
+  { name: 'date', label: 'Date', type: 'date' },
+];
+
+/**
+ * « Courriels » (issue 18, Administrateur): every mail of the outbox, newest first; a failed one can
+ * be read (personal links masked) and sent again, alone or ticked with others.
+ */
+export function CourrielsPage() {
+  const [open, setOpen] = useState<number | null>(null);
+  const banner = useBanner();
+  const renvoi = useRenvoi();
+  const bannerRef = useRef<HTMLDivElement>(null);
+  // The ticked rows leave the selection with the action: the focus goes to its result.
+  const [focusResult, setFocusResult] = useState(false);
+  useEffect(() => {
+    if (focusResult && banner.banner) {
+      bannerRef.current?.focus();
+      setFocusResult(false);
+    }
+  }, [focusResult, banner.banner]);
+
+  async function resend(ids: number[], done?: () => void) {
+    if (renvoi.isPending || ids.length === 0) return;
+    banner.clear();
+    try {
+      const res = await renvoi.mutateAsync({ ids });
+      done?.();
+      banner.success(res.message);
+    } catch (e) {
+      // 409/404 name each mail in cause (already resent by someone else, purged…).
+      banner.error(e instanceof ApiError ? e.message : 'Le renvoi a échoué. Réessayez dans un instant.');
+    }
+    setFocusResult(true);
+  }
+
+  const columns = useMemo<TableColumn<typeof courrielsList>[]>(
+    () => [
+      { field: 'date', headerName: 'Date', minWidth: 160, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'destinataire', headerName: 'Destinataire', flex: 1.2, minWidth: 200 },
+      {
+        field: 'objet',
+        headerName: 'Objet',
+        flex: 1.6,
+        minWidth: 220,
+        // A button in the cell: one tab stop for the grid, arrows reach it with its cell.
+        renderCell: ({ row, tabIndex }) => (
+          <Link
+            component="button"
+            type="button"
+            tabIndex={tabIndex}
+            onClick={() => setOpen(row.id)}
+            sx={{ textAlign: 'left' }}
+          >
+            {row.objet}
+          </Link>
+        ),
+      },
+      { field: 'type', headerName: 'Type', flex: 1, minWidth: 170, valueFormatter: typeLabel },
+      {
+        field: 'statut',
+        headerName: 'Statut',
+        minWidth: 130,
+        renderCell: ({ row }) => <CourrielStatutChip statut={row.statut} />,
+      },
+      { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 100 },
+      {
+        field: 'derniereErreur',
+        headerName: 'Dernière erreur',
+        sortable: false,
+        flex: 1.4,
+        minWidth: 200,
+        valueFormatter: (v: string | null) => v ?? '',
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <DataTable
+        title="Courriels"
+        endpoint={courrielsList}
+        columns={columns}
+        defaultSort={{ name: 'date', direction: 'desc' }}
+        filters={filters}
+        banner={<BannerAlert ref={bannerRef} banner={banner.banner} onClose={banner.clear} />}
+        isRowSelectable={(row) => row.statut === 'failed'}
+        selectionActions={({ selected, clear }: SelectionApi<CourrielRow>) => (
+          <Button
+            variant="contained"
+            // Not disabled while sending, so the keyboard focus stays; a second press waits.
+            disabled={selected.length === 0}
+            aria-disabled={renvoi.isPending || undefined}
+            onClick={() =>
+              resend(
+                selected.map((r) => r.id),
+                clear,
+              )
+            }
+          >
+            {renvoi.isPending ? 'Renvoi en cours…' : 'Renvoyer'}
+          </Button>
+        )}
+      />
+      <CourrielDialog
+        id={open}
+        onClose={() => setOpen(null)}
+        // The dialog closes first: the result (or the refusal) shows in the page's banner.
+        onResend={(id) => {
+          setOpen(null);
+          resend([id]);
+        }}
+        resending={renvoi.isPending}
+      />
+    </>
+  );
+}
