@@ -1,10 +1,12 @@
-import { LIEN_INVALIDE, LIEN_PERDU_REPONSE, STATUT } from '@guichet/contract';
+import { ETUDIANT_MESSAGES, LIEN_INVALIDE, LIEN_PERDU_REPONSE, MESSAGES, STATUT } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inscriptions } from '../server/src/db/schema.ts';
+import { etudiants, inscriptions } from '../server/src/db/schema.ts';
+import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
+import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, expectFailure, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 import { fillValidOffer } from './wizard.ts';
 
 /** The personal page's path in a mail: /logement/<token>, whatever PUBLIC_URL says. */
@@ -40,7 +42,37 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     return { subject: mail?.parsed.subject ?? '', path };
   }
 
-  it('de l’assistant au courriel de réception, puis « Mon logement est loué » : l’offre est archivée', async () => {
+  /**
+   * A student's request, validated by staff from the students' table (`staff` logged in): the text
+   * of the housing list attached to the mail it sends.
+   */
+  async function housingListFor(staff: Page, email: string) {
+    await portal.database.db.insert(etudiants).values({ email, cp: '10000', ville: 'TROYES', ecole: 'UTT' });
+    await staff.goto('/admin/etudiants');
+    await staff.getByRole('row').filter({ hasText: email }).getByRole('checkbox').check();
+    await staff.getByRole('button', { name: 'Valider et envoyer le mail' }).click();
+    await staff
+      .getByRole('dialog', { name: 'Valider 1 demande ?' })
+      .getByRole('button', { name: 'Valider et envoyer 1 courriel' })
+      .click();
+    await staff
+      .getByRole('status')
+      .filter({ hasText: ETUDIANT_MESSAGES.validees(1) })
+      .waitFor();
+    await expect
+      .poll(() => peer.received.filter((m) => m.envelope.to.includes(email)).length, { timeout: 15_000 })
+      .toBe(1);
+    const [pdf] = peer.received.find((m) => m.envelope.to.includes(email))?.parsed.attachments ?? [];
+    expect(pdf?.filename).toBe('Liste des logements privés.pdf');
+    return pdfText(pdf.content);
+  }
+
+  it('de l’assistant au courriel de réception, à la liste des logements, puis « Mon logement est loué » : l’offre quitte la liste du prochain étudiant', async () => {
+    // Another landlord's validated offer, with the same phone: it stays in every list.
+    await portal.database.db
+      .insert(inscriptions)
+      .values(storedOffer(STATUT.valide, 'FRANÇOIS', { email: 'h.francois@example.fr', telephone: '0611223344' }));
+    await portal.agent('gestion.logements', ['ROLE_USER']);
     const page = await portal.page();
     await page.goto('/inscription/proprietaire');
     await fillValidOffer(page);
@@ -57,6 +89,34 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     // Not validated yet: nothing to confirm, but it can be let or withdrawn.
     expect(await page.getByRole('button', { name: 'Toujours disponible' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Staff open the new offer from their list, flagged as a possible duplicate of the other one
+    // (same phone), and validate it.
+    const [francois] = await portal.database.db
+      .select({ id: inscriptions.id })
+      .from(inscriptions)
+      .where(eq(inscriptions.email, 'h.francois@example.fr'));
+    const staff = await portal.page();
+    await login(staff, 'gestion.logements');
+    await staff.waitForURL(/\/admin\/inscriptions$/);
+    const row = staff.getByRole('row').filter({ hasText: 'lea.durand@example.fr' });
+    await row.getByText('Doublon possible').waitFor();
+    await row.getByRole('link').click();
+    await staff.getByRole('heading', { level: 1, name: 'Logement de Léa DURAND' }).waitFor();
+    const doublon = staff.getByRole('region', { name: 'Doublon possible' });
+    expect(await doublon.textContent()).toContain(`Voir l’offre n° ${francois.id} : même téléphone`);
+    expect(await doublon.getByRole('link').getAttribute('href')).toBe(`/admin/inscription/${francois.id}`);
+    expect(await axeViolations(staff)).toEqual([]);
+    await staff.getByLabel('Statut', { exact: true }).selectOption({ label: 'Validé' });
+    await staff.getByRole('button', { name: 'Enregistrer' }).click();
+    await staff.getByRole('status').filter({ hasText: MESSAGES.enregistrementReussi }).waitFor();
+    await page.reload();
+    await statut.getByText('Validé', { exact: true }).waitFor();
+
+    // A student's list now has it, beside the other offer.
+    const before = await housingListFor(staff, 'premiere.etudiante@example.fr');
+    expect(before).toContain('Propriétaire : Léa DURAND');
+    expect(before).toContain('Propriétaire : Hélène FRANÇOIS');
 
     // Keyboard only: the button, the dialog's reason field, the confirmation.
     await page.getByRole('button', { name: 'Mon logement est loué' }).focus();
@@ -77,9 +137,16 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     expect(await page.getByRole('button', { name: 'Retirer mon offre' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    const [offer] = await portal.database.db.select().from(inscriptions);
+    const [offer] = await portal.database.db
+      .select()
+      .from(inscriptions)
+      .where(eq(inscriptions.email, 'lea.durand@example.fr'));
     expect(offer).toMatchObject({ statutId: STATUT.archive, motifArchivage: 'loue' });
     expect(offer.motifArchivageTexte).toBe('Loué à une étudiante');
+    // The next student's list no longer has it; the other offer is still there.
+    const after = await housingListFor(staff, 'etudiante.suivante@example.fr');
+    expect(after).not.toContain('DURAND');
+    expect(after).toContain('Propriétaire : Hélène FRANÇOIS');
     // The same link on another day: the offer, archived, and nothing to press.
     await page.goto(`${receipt.path}?reponse=loue`);
     await statut.getByText('Archivé', { exact: true }).waitFor();
