@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { HistoriquePanel } from './historique-panel.tsx';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 import { type InscriptionDetail, inscriptionQuery, useUpdateStatut } from './inscriptions-api.ts';
+import { ModificationReview } from './modification-review.tsx';
 
 /** One housing offer, read-only, and its status (docs/spec/portal-spec.md §2 Admin housing registration page). */
 export function InscriptionDetailPage() {
@@ -146,6 +147,8 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
             ))}
         </Box>
       </Paper>
+
+      <ModificationReview inscription={inscription} />
 
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>

@@ -20,6 +20,7 @@ const offer: InscriptionDetail = {
   motifArchivage: null,
   motifArchivageTexte: null,
   historique: [{ date: '2026-11-02T08:00:00.000Z', type: 'recue', detail: null }],
+  tempdata: null,
   doublons: [],
   proprietaire,
   logement,

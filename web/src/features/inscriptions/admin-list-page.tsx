@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatPhone, VERIFICATION_LABELS, VERIFICATIONS } from '@guichet/contract';
-import { Link } from '@mui/material';
+import { Chip, Link } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
@@ -56,6 +56,15 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     minWidth: 150,
     renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
   },
+  {
+    field: 'tempdata',
+    headerName: 'Modifications',
+    sortable: false,
+    minWidth: 130,
+    // Words, not a colour alone: the landlord's changes await review on the offer's page.
+    renderCell: ({ row }) =>
+      row.tempdata ? <Chip size="small" label="À valider" sx={{ bgcolor: '#8a3a00', color: '#fff' }} /> : null,
+  },
 ];
 
 /** Landlord housing offers (docs/spec/portal-spec.md §2 Inscriptions list). */
@@ -73,6 +82,15 @@ export function InscriptionsListPage() {
         label: 'Statut',
         type: 'select',
         options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
+      },
+      {
+        name: 'tempdata',
+        label: 'Modifications à valider',
+        type: 'select',
+        options: [
+          { value: 'true', label: 'Oui' },
+          { value: 'false', label: 'Non' },
+        ],
       },
       {
         name: 'verification',

@@ -40,6 +40,26 @@ export function useUpdateStatut(id: number) {
   });
 }
 
+/**
+ * « Valider / Refuser les modifications » of the landlord's proposal read at `dateProposition`;
+ * either way (a newer proposal refused with a 409 too) the offer and the list are reloaded.
+ */
+export function useDecideChanges(id: number) {
+  const queryClient = useQueryClient();
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: inscriptionKeys.list }),
+    ]);
+  return useMutation({
+    mutationFn: ({ accept, ...body }: { accept: boolean; dateProposition: string; motif?: string }) =>
+      accept
+        ? call(api.acceptChanges, { params: { id }, body: { dateProposition: body.dateProposition } })
+        : call(api.rejectChanges, { params: { id }, body }),
+    onSettled: reload,
+  });
+}
+
 // ── The wizard (public): the server checks each step, then records the offer ─────────
 export const checkProprietaire = (query: EndpointQuery<typeof api.validateProprietaire>) =>
   call(api.validateProprietaire, { query });

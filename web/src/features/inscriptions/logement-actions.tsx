@@ -25,10 +25,16 @@ export function LogementActions({
   token,
   offer,
   onResult,
+  onEdit,
+  focusEdit,
 }: {
   token: string;
   offer: LogementSelf;
   onResult: (banner: Banner) => void;
+  /** « Modifier mon offre » (a pending or validated offer): opens the wizard's fields. */
+  onEdit?: () => void;
+  /** Back from the form without saving: the focus returns to « Modifier mon offre ». */
+  focusEdit?: boolean;
 }) {
   const [searchParams] = useSearchParams();
   const reponse = searchParams.get('reponse');
@@ -40,6 +46,7 @@ export function LogementActions({
     retrait: useRef<HTMLButtonElement>(null),
   };
   const highlight = useRef<ButtonBaseActions>(null);
+  const edit = useRef<HTMLButtonElement>(null);
   // A cancelled dialog gives the focus back to its button, once the dialog (and its focus trap) is gone.
   const cancelled = useRef<ArchiveAction | null>(null);
   useEffect(() => {
@@ -52,6 +59,7 @@ export function LogementActions({
   // Once, when the page opens from a mail: the keyboard focus (and its visible ring) on the answer's button.
   useEffect(() => {
     highlight.current?.focusVisible();
+    if (focusEdit) edit.current?.focus();
   }, []);
 
   const disponible = useMutation({
@@ -88,11 +96,21 @@ export function LogementActions({
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {validated && button('disponible', 'Toujours disponible', () => disponible.mutate())}
+          {onEdit && (
+            <Button ref={edit} variant="outlined" size="large" onClick={onEdit} disabled={disponible.isPending}>
+              Modifier mon offre
+            </Button>
+          )}
           {button('loue', 'Mon logement est loué', () => setDialog('loue'))}
           {button('retrait', 'Retirer mon offre', () => setDialog('retrait'))}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {validated ? '« Toujours disponible » confirme que votre offre reste dans la liste. ' : ''}
+          {onEdit
+            ? validated
+              ? '« Modifier mon offre » : vos modifications sont vérifiées par le guichet avant de paraître dans la liste. '
+              : '« Modifier mon offre » corrige votre offre avant son examen par le guichet. '
+            : ''}
           Un logement loué ou une offre retirée quitte aussitôt la liste des logements.
         </Typography>
       </Stack>

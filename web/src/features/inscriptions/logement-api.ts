@@ -1,4 +1,9 @@
-import { logementEndpoints as api, type EndpointResponse, type LogementArchiveBody } from '@guichet/contract';
+import {
+  logementEndpoints as api,
+  type EndpointResponse,
+  type InscriptionInput,
+  type LogementArchiveBody,
+} from '@guichet/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
@@ -19,4 +24,7 @@ export type ArchiveAction = 'loue' | 'retrait';
 export const confirmDisponible = (token: string) => call(api.disponible, { params: { token } });
 export const archiveOffer = (action: ArchiveAction, token: string, body: LogementArchiveBody) =>
   call(api[action], { params: { token }, body });
+/** « Modifier mon offre »: the wizard's fields, whole; the answer says whether staff must review them. */
+export const proposeModification = (token: string, body: InscriptionInput) =>
+  call(api.modification, { params: { token }, body });
 export const askLostLink = (email: string) => call(api.lienPerdu, { body: { email } });

@@ -8,8 +8,9 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
-import { LogementActions } from './logement-actions.tsx';
-import { logementSelfQuery } from './logement-api.ts';
+import { LogementActions, refusalText } from './logement-actions.tsx';
+import { type LogementSelf, logementSelfQuery } from './logement-api.ts';
+import { LogementModification } from './logement-modification.tsx';
 import { LogementStatus } from './logement-status.tsx';
 import { LostLinkForm } from './lost-link-form.tsx';
 
@@ -29,7 +30,10 @@ export function LogementPage() {
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
+  // « Modifier mon offre »: the form in place of the description; `back` when it closed without saving.
+  const [editing, setEditing] = useState<'open' | 'back' | null>(null);
   const showResult = (banner: Banner) => {
+    setEditing(null);
     setResult(banner);
     void queryClient.invalidateQueries({ queryKey: logementSelfQuery(token).queryKey });
   };
@@ -55,29 +59,58 @@ export function LogementPage() {
       ) : (
         <>
           <LogementStatus offer={query.data} />
-          {query.data.idStatut !== STATUT.archive && (
-            <LogementActions token={token} offer={query.data} onResult={showResult} />
+          {editing === 'open' ? (
+            <LogementModification
+              token={token}
+              offer={query.data}
+              onDone={(text) => showResult({ severity: 'success', text })}
+              onStale={(err) => showResult({ severity: 'error', text: refusalText(err) })}
+              onCancel={() => setEditing('back')}
+            />
+          ) : (
+            <>
+              {query.data.idStatut !== STATUT.archive && (
+                <LogementActions
+                  token={token}
+                  offer={query.data}
+                  onResult={showResult}
+                  onEdit={
+                    query.data.idStatut === STATUT.enAttente || query.data.idStatut === STATUT.valide
+                      ? () => {
+                          setResult(null);
+                          setEditing('open');
+                        }
+                      : undefined
+                  }
+                  focusEdit={editing === 'back'}
+                />
+              )}
+              <OfferFacts offer={query.data} />
+            </>
           )}
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="titre-proprietaire"
-            sx={{ p: { xs: 2, md: 3 } }}
-          >
-            <Typography id="titre-proprietaire" variant="h6" component="h2" sx={{ mb: 2 }}>
-              Propriétaire
-            </Typography>
-            <FactList facts={proprietaireFacts(query.data.proprietaire)} />
-          </Paper>
-          <Paper variant="outlined" component="section" aria-labelledby="titre-logement" sx={{ p: { xs: 2, md: 3 } }}>
-            <Typography id="titre-logement" variant="h6" component="h2" sx={{ mb: 2 }}>
-              Logement
-            </Typography>
-            <FactList facts={logementFacts(query.data.logement)} />
-          </Paper>
         </>
       )}
     </Stack>
+  );
+}
+
+/** The offer as listed: its owner and its housing. */
+function OfferFacts({ offer }: { offer: LogementSelf }) {
+  return (
+    <>
+      <Paper variant="outlined" component="section" aria-labelledby="titre-proprietaire" sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography id="titre-proprietaire" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Propriétaire
+        </Typography>
+        <FactList facts={proprietaireFacts(offer.proprietaire)} />
+      </Paper>
+      <Paper variant="outlined" component="section" aria-labelledby="titre-logement" sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography id="titre-logement" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Logement
+        </Typography>
+        <FactList facts={logementFacts(offer.logement)} />
+      </Paper>
+    </>
   );
 }
 

@@ -1,4 +1,11 @@
-import { formatDate, MOTIF_ARCHIVAGE_LABELS, OFFRE_ARCHIVEE, STATUT } from '@guichet/contract';
+import {
+  formatDate,
+  INSCRIPTION_LABELS,
+  inscriptionChanges,
+  MOTIF_ARCHIVAGE_LABELS,
+  OFFRE_ARCHIVEE,
+  STATUT,
+} from '@guichet/contract';
 import { Alert, AlertTitle, Paper, Stack, Typography } from '@mui/material';
 import { FactList } from './inscription-facts.tsx';
 import type { LogementSelf } from './logement-api.ts';
@@ -32,6 +39,17 @@ export function LogementStatus({ offer }: { offer: LogementSelf }) {
         </Typography>
         <FactList facts={facts} />
         <Typography>{MEANING[offer.idStatut]}</Typography>
+        {offer.tempdata && !archived && (
+          <Alert severity="info">
+            <AlertTitle component="p">Modifications en attente de vérification</AlertTitle>
+            Vous avez proposé le {formatDate(offer.tempdata.date)} des modifications (
+            {inscriptionChanges(offer, offer.tempdata)
+              .map((k) => INSCRIPTION_LABELS[k])
+              .join(', ')}
+            ). Le guichet va les vérifier ; en attendant, votre offre reste dans la liste des logements telle qu’elle
+            est décrite ci-dessous.
+          </Alert>
+        )}
         {offer.dateRelance && !archived && (
           <Alert severity="warning">
             <AlertTitle component="p">Votre logement est-il toujours disponible ?</AlertTitle>

@@ -3,6 +3,7 @@ import {
   EQUIPEMENTS,
   ETAGES,
   INFOS_LOGEMENT,
+  type InscriptionField,
   LOYERS,
   type Logement,
   logementSchema,
@@ -13,8 +14,9 @@ import {
 } from '@guichet/contract';
 import { Grid } from '@mui/material';
 import { useEffect } from 'react';
-import { useWatch } from 'react-hook-form';
-import { WizardSelect, WizardText, YesNoInput } from './fields.tsx';
+import { type FieldValues, useWatch } from 'react-hook-form';
+import type { ContractForm } from '../../components/form/use-contract-form.ts';
+import { fieldAt, WizardSelect, WizardText, YesNoInput } from './fields.tsx';
 import { checkLogement } from './inscriptions-api.ts';
 import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
 import type { LogementDraft } from './wizard-form.ts';
@@ -45,6 +47,53 @@ const CELLS = [
   { name: 'caf', size: 12, order: 'nonOui' },
 ] as const;
 
+/**
+ * The housing's fields, in `group` of the form (« Modifier mon offre ») or at its top (the wizard's
+ * step). Another answer to immeuble clears the floor, to parking the parking type (spec §4).
+ */
+export function LogementFields<T extends FieldValues, O extends FieldValues>({
+  form,
+  group,
+}: {
+  form: ContractForm<T, O>;
+  group?: string;
+}) {
+  const at = (name: InscriptionField) => fieldAt<T>(group, name);
+  const { control, watch, setValue } = form.methods;
+  const [immeuble, parking] = useWatch({ control, name: [at('immeuble'), at('parking')] });
+  const answered = { immeuble, parking };
+
+  useEffect(() => {
+    const sub = watch((_, { name, type }) => {
+      if (type !== 'change') return;
+      if (name === at('immeuble')) setValue(at('etage'), '' as never);
+      if (name === at('parking')) setValue(at('typeParking'), '' as never);
+    });
+    return () => sub.unsubscribe();
+  }, [watch, setValue, group]);
+
+  return (
+    <Grid container columnSpacing={2} rowSpacing={1}>
+      {CELLS.map((cell) => (
+        <Grid key={cell.name} size={'size' in cell ? cell.size : half}>
+          {'when' in cell && answered[cell.when] !== 'Oui' ? null : 'options' in cell ? (
+            <WizardSelect form={form} name={at(cell.name)} options={cell.options} />
+          ) : 'order' in cell ? (
+            <YesNoInput
+              form={form}
+              name={at(cell.name)}
+              order={cell.order}
+              boolean={'boolean' in cell ? cell.boolean : undefined}
+            />
+          ) : (
+            <WizardText form={form} name={at(cell.name)} inputMode="decimal" />
+          )}
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
 /** Step 2: the housing, checked with the contract's schema here, then by the server. */
 export function LogementStep({
   onBack,
@@ -54,40 +103,9 @@ export function LogementStep({
   onBack: (draft: LogementDraft) => void;
 }) {
   const form = useStepForm(logementSchema, checkLogement, props);
-  const { control, watch, setValue, getValues } = form.methods;
-  const [immeuble, parking] = useWatch({ control, name: ['immeuble', 'parking'] });
-  const answered = { immeuble, parking };
-
-  // Another answer to immeuble clears the floor, to parking the parking type (spec §4).
-  useEffect(() => {
-    const sub = watch((_, { name, type }) => {
-      if (type !== 'change') return;
-      if (name === 'immeuble') setValue('etage', '');
-      if (name === 'parking') setValue('typeParking', '');
-    });
-    return () => sub.unsubscribe();
-  }, [watch, setValue]);
-
   return (
-    <StepForm form={form} step={1} heading={props.heading} onBack={() => onBack(getValues())}>
-      <Grid container columnSpacing={2} rowSpacing={1}>
-        {CELLS.map((cell) => (
-          <Grid key={cell.name} size={'size' in cell ? cell.size : half}>
-            {'when' in cell && answered[cell.when] !== 'Oui' ? null : 'options' in cell ? (
-              <WizardSelect form={form} name={cell.name} options={cell.options} />
-            ) : 'order' in cell ? (
-              <YesNoInput
-                form={form}
-                name={cell.name}
-                order={cell.order}
-                boolean={'boolean' in cell ? cell.boolean : undefined}
-              />
-            ) : (
-              <WizardText form={form} name={cell.name} inputMode="decimal" />
-            )}
-          </Grid>
-        ))}
-      </Grid>
+    <StepForm form={form} step={1} heading={props.heading} onBack={() => onBack(form.methods.getValues())}>
+      <LogementFields form={form} />
     </StepForm>
   );
 }

@@ -1,6 +1,8 @@
 import { type Proprietaire, proprietaireSchema } from '@guichet/contract';
 import { Grid } from '@mui/material';
-import { WizardText } from './fields.tsx';
+import type { FieldValues } from 'react-hook-form';
+import type { ContractForm } from '../../components/form/use-contract-form.ts';
+import { fieldAt, WizardText } from './fields.tsx';
 import { checkProprietaire } from './inscriptions-api.ts';
 import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
 import type { ProprietaireDraft } from './wizard-form.ts';
@@ -18,18 +20,31 @@ const CELLS = [
   { name: 'ville', size: { xs: 12, md: 8 } },
 ] as const;
 
+/** The owner's fields, in `group` of the form (« Modifier mon offre ») or at its top (the wizard's step). */
+export function ProprietaireFields<T extends FieldValues, O extends FieldValues>({
+  form,
+  group,
+}: {
+  form: ContractForm<T, O>;
+  group?: string;
+}) {
+  return (
+    <Grid container columnSpacing={2} rowSpacing={1}>
+      {CELLS.map(({ size, name, ...field }) => (
+        <Grid key={name} size={size}>
+          <WizardText form={form} name={fieldAt<T>(group, name)} {...field} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
 /** Step 1: the owner, checked with the contract's schema here, then by the server. */
 export function ProprietaireStep(props: StepProps<ProprietaireDraft, Proprietaire>) {
   const form = useStepForm(proprietaireSchema, checkProprietaire, props);
   return (
     <StepForm form={form} step={0} heading={props.heading}>
-      <Grid container columnSpacing={2} rowSpacing={1}>
-        {CELLS.map(({ size, ...field }) => (
-          <Grid key={field.name} size={size}>
-            <WizardText form={form} {...field} />
-          </Grid>
-        ))}
-      </Grid>
+      <ProprietaireFields form={form} />
     </StepForm>
   );
 }
