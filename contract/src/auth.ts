@@ -79,3 +79,26 @@ export const passwordChangeBodySchema = z
   })
   .refine((b) => b.nouveau !== b.actuel, { path: ['nouveau'], error: PASSWORD_MESSAGES.identique });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/**
+ * « Mon compte »: the daily digest (issue 18). Agents have no e-mail column: the digest goes to
+ * the username when it is an e-mail address (docs/decisions.md). `adresse` null: not possible,
+ * `raison` says why (shown beside the disabled box).
+ */
+export const DIGEST_MESSAGES = {
+  active: 'Vous recevrez chaque matin le résumé quotidien.',
+  desactive: 'Vous ne recevrez plus le résumé quotidien.',
+  sansAdresse:
+    'Votre identifiant n’est pas une adresse électronique : le résumé quotidien ne peut pas vous être envoyé. Demandez à un administrateur un compte dont l’identifiant est votre adresse.',
+  sansListe: 'Vos rôles ne donnent accès à aucune des listes que résume le courriel quotidien.',
+} as const;
+export const digestChoiceSchema = z.object({
+  digestQuotidien: z.boolean(),
+  /** Where the digest goes, or null when it cannot be sent. */
+  adresse: z.string().nullable(),
+  raison: z.string().nullable(),
+});
+export type DigestChoice = z.infer<typeof digestChoiceSchema>;
+export const digestUpdateSchema = z.object({
+  digestQuotidien: z.boolean({ error: 'Veuillez cocher ou décocher la case.' }),
+});

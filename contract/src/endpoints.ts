@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   currentUserSchema,
+  digestChoiceSchema,
+  digestUpdateSchema,
   loginBodySchema,
   loginFailureSchema,
   loginSuccessSchema,
@@ -115,6 +117,21 @@ export const sessionEndpoints = {
     whilePasswordToChange: true,
     body: passwordChangeBodySchema,
     response: { 200: successSchema, 400: e, 429: e },
+  }),
+  digest: endpoint({
+    method: 'GET',
+    path: '/api/admin/compte/resume-quotidien',
+    access: 'connecte',
+    summary: 'Mon compte : le résumé quotidien par courriel (choix, adresse, ou pourquoi il est impossible)',
+    response: { 200: digestChoiceSchema },
+  }),
+  setDigest: endpoint({
+    method: 'PUT',
+    path: '/api/admin/compte/resume-quotidien',
+    access: 'connecte',
+    summary: 'Mon compte : recevoir ou non le résumé quotidien',
+    body: digestUpdateSchema,
+    response: { 200: digestChoiceSchema, 400: e },
   }),
 };
 

@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
 import { courrielsAdminRoutes } from './features/courriels/courriels.routes.ts';
 import { sessionStore } from './features/auth/sessions.repository.ts';
+import { digestAdminRoutes } from './features/digest/digest.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
@@ -84,6 +85,7 @@ const features: Feature[] = [
   { admin: rolesAdminRoutes },
   { admin: tableauDeBordAdminRoutes },
   { admin: compteAdminRoutes },
+  { admin: digestAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
   { admin: courrielsAdminRoutes },
   { admin: journalAdminRoutes },

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { runDigest } from './features/digest/digest.service.ts';
 import { runOfferCheck } from './features/inscriptions/offer-check.ts';
 import { parisDay } from './platform/daily-jobs.ts';
 import { createMailer, purgeSpool } from './platform/mail/index.ts';
@@ -13,7 +14,7 @@ import { retentionPass } from './retention.ts';
  */
 export type JobConfig = Pick<
   Config,
-  'retentionDays' | 'sessionIdleMinutes' | 'dataDir' | 'publicUrl' | 'offerCheckDays' | 'offerGraceDays'
+  'retentionDays' | 'sessionIdleMinutes' | 'dataDir' | 'publicUrl' | 'offerCheckDays' | 'offerGraceDays' | 'ageingDays'
 > & {
   /** Wakes this process's mail dispatcher once a job has queued mail (the portal's; none in a command). */
   wakeMail?: () => void;
@@ -72,6 +73,23 @@ export const JOBS = {
         lines: [
           `  courriels « toujours disponible ? » envoyés  ${counts.relances}`,
           `  offres archivées faute de réponse           ${counts.expirees}`,
+        ],
+      };
+    },
+  },
+  digest: {
+    description:
+      'envoie le résumé quotidien aux agents qui l’ont demandé (nouveautés, attentes de plus de AGEING_DAYS jours, courriels en échec)',
+    async run(db, config, now, day) {
+      const mail = createMailer({ publicUrl: config.publicUrl, wake: () => config.wakeMail?.() });
+      const counts = await runDigest({ db, mail, ageingDays: config.ageingDays }, now, day);
+      if (typeof counts === 'string') return { ran: false, reason: counts };
+      return {
+        ran: true,
+        lines: [
+          `  résumés envoyés                       ${counts.envoyes}`,
+          `  agents sans rien à signaler            ${counts.rienANoter}`,
+          `  agents sans adresse électronique       ${counts.sansAdresse}`,
         ],
       };
     },

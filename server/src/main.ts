@@ -80,7 +80,7 @@ async function main() {
   daily = startDailyJobs({
     db: database.db,
     config: jobConfig,
-    names: ['offer-check'],
+    names: ['offer-check', 'digest'],
     log: app.log.child({ module: 'taches' }),
     firstDelayMs: config.jobsFirstCheckSeconds * 1000,
   });

@@ -135,6 +135,33 @@ export const agentsRepository = {
     sessionCache.forgetAgent(agentId);
     return ended;
   },
+  /** Whether the agent chose the daily digest (« Mon compte »). */
+  async digestChoice(db: DbOrTx, agentId: number): Promise<boolean> {
+    const [row] = await db.select({ on: agents.digestQuotidien }).from(agents).where(eq(agents.id, agentId));
+    return row?.on ?? false;
+  },
+  async setDigest(db: DbOrTx, agentId: number, on: boolean): Promise<void> {
+    await db.update(agents).set({ digestQuotidien: on }).where(eq(agents.id, agentId));
+  },
+  /** Active agents who chose the daily digest, with their role codes (the digest job). */
+  async digestRecipients(db: DbOrTx): Promise<Omit<AgentAccount, 'actif'>[]> {
+    return db
+      .select({
+        id: agents.id,
+        username: agents.username,
+        prenom: agents.prenom,
+        nom: agents.nom,
+        roles: sql<
+          string[]
+        >`coalesce(array_agg(${roles.code} order by ${roles.code}) filter (where ${roles.code} is not null), '{}')`,
+      })
+      .from(agents)
+      .leftJoin(agentRoles, eq(agentRoles.agentId, agents.id))
+      .leftJoin(roles, eq(roles.id, agentRoles.roleId))
+      .where(and(eq(agents.actif, true), eq(agents.digestQuotidien, true)))
+      .groupBy(agents.id)
+      .orderBy(asc(agents.id));
+  },
   /** Disabling closes the agent's sessions at once; its roles stay, dormant, for a later re-enable. */
   async setActive(db: DbOrTx, agentId: number, actif: boolean): Promise<number> {
     const ended = await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import {
   type CourrielType,
   type courrielListQuerySchema,
 } from '@guichet/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ListDefinition, type ListRow, onParisDay, runList } from '../list-query.ts';
@@ -128,6 +128,14 @@ export const mailRepository = {
       .update(mailOutbox)
       .set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: sql`now()` })
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'failed')));
+  },
+
+  /**
+   * Mails that failed for good since `moment` (the daily digest). The outbox keeps no date of the
+   * last attempt: a failed mail's `nextAttemptAt` is when that last attempt was due.
+   */
+  async failedSince(db: DbOrTx, moment: Date): Promise<number> {
+    return db.$count(mailOutbox, and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, moment)));
   },
 
   /**
