@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
+import { NotificationsBell } from '../../features/tableau-de-bord/notifications-bell.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSiteParams } from '../../lib/params.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -68,6 +69,7 @@ export function AdminShell() {
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             {params.nomSite}
           </Typography>
+          {menu.gestion && <NotificationsBell />}
           <AccountMenu logged={logged} name={user ? `${user.prenom} ${user.nom}` : ''} />
         </Toolbar>
       </AppBar>
@@ -93,6 +95,7 @@ export function AdminShell() {
             {(menu.gestion || menu.roles) && (
               <>
                 <List>
+                  {menu.gestion && <DrawerLink to={paths.admin.root} label="Tableau de bord" end />}
                   {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
                   {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
                   {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
@@ -183,11 +186,16 @@ function useServerForbidden() {
   return refusedAt === location.key;
 }
 
-function DrawerLink({ to, label }: { to: string; label: string }) {
+function DrawerLink({ to, label, end }: { to: string; label: string; end?: boolean }) {
   return (
     // A <ul> may hold only <li>: the link sits inside a list item (axe rule "list").
     <ListItem disablePadding>
-      <ListItemButton component={NavLink} to={to} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
+      <ListItemButton
+        component={NavLink}
+        to={to}
+        end={end}
+        sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
+      >
         <ListItemText primary={label} />
       </ListItemButton>
     </ListItem>

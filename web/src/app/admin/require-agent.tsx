@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type AdminContext, useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
@@ -16,9 +17,23 @@ export function RequireAgent() {
   return <Outlet context={ctx} />;
 }
 
-/** /admin: the agent's landing screen, or the page explaining that no role is held yet. */
+const TableauDeBordPage = lazy(async () => ({
+  default: (await import('../../features/tableau-de-bord/tableau-de-bord-page.tsx')).TableauDeBordPage,
+}));
+
+/**
+ * /admin: the dashboard for the agents of offers, partners and students (issue 18); for the others
+ * their landing screen, or the page explaining that no role is held yet.
+ */
 export function AdminIndex() {
   const { user } = useAdmin();
+  if (menuFor(user.roles).gestion) {
+    return (
+      <Suspense fallback={null}>
+        <TableauDeBordPage />
+      </Suspense>
+    );
+  }
   const landing = landingFor(user.roles);
   if (landing.path === paths.admin.root) return <NoAccessPage user={user} />;
   return <Navigate to={landing.path} replace />;

@@ -2,14 +2,14 @@ import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
+import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
 import {
   DataTable,
   type SelectionApi,
   type TableColumn,
   type TableFilter,
 } from '../../components/data-table/data-table.tsx';
-import { StatusChip } from '../../components/data-table/status-chip.tsx';
-import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type EtudiantRow, etudiantsExport, etudiantsList, useEtudiantAction } from './etudiants-api.ts';
@@ -41,7 +41,7 @@ const columns: TableColumn<typeof etudiantsList>[] = [
     field: 'statut',
     headerName: 'Statut',
     minWidth: 130,
-    renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+    renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
   },
 ];
 
@@ -51,6 +51,7 @@ const courriels = (n: number) => (n === 1 ? '1 courriel' : `${n} courriels`);
 /** 'Demandes étudiants' (docs/spec/portal-spec.md §2): validate (mails the housing list) or refuse a selection of requests. */
 export function EtudiantsListPage() {
   const { statuts } = useAdmin();
+  const attente = useAttenteFilter();
   const [running, setRunning] = useState<EtudiantAction | null>(null);
   // Validation mails every student: it waits for a confirmation that says how many.
   const [confirming, setConfirming] = useState<SelectionApi<EtudiantRow> | null>(null);
@@ -78,8 +79,9 @@ export function EtudiantsListPage() {
         type: 'select',
         options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
       },
+      attente,
     ],
-    [statuts],
+    [statuts, attente],
   );
 
   async function run(action: EtudiantAction, { selected, clear }: SelectionApi<EtudiantRow>) {

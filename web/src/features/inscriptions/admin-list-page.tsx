@@ -2,8 +2,8 @@ import { formatDate, formatDateTime, formatPhone, VERIFICATION_LABELS, VERIFICAT
 import { Chip, Link } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
-import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonChip } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
@@ -47,7 +47,7 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     field: 'statut',
     headerName: 'Statut',
     minWidth: 130,
-    renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+    renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
   },
   {
     field: 'doublon',
@@ -70,6 +70,7 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
 /** Landlord housing offers (docs/spec/portal-spec.md §2 Inscriptions list). */
 export function InscriptionsListPage() {
   const { statuts } = useAdmin();
+  const attente = useAttenteFilter();
   const filters = useMemo<TableFilter<typeof inscriptionsList>[]>(
     () => [
       { name: 'date', label: 'Date', type: 'date' },
@@ -83,6 +84,7 @@ export function InscriptionsListPage() {
         type: 'select',
         options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
       },
+      attente,
       {
         name: 'tempdata',
         label: 'Modifications à valider',
@@ -99,7 +101,7 @@ export function InscriptionsListPage() {
         options: VERIFICATIONS.map((v) => ({ value: v, label: VERIFICATION_LABELS[v] })),
       },
     ],
-    [statuts],
+    [statuts, attente],
   );
   return (
     <DataTable

@@ -11,9 +11,9 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Link, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
-import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
+import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
+import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { DoublonChip } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
@@ -84,7 +84,7 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     field: 'statut',
     headerName: 'Statut',
     minWidth: 115,
-    renderCell: ({ row }) => <StatusChip id={row.idStatut} label={row.statut} />,
+    renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} since={row.enAttenteDepuis} />,
   },
   {
     field: 'doublon',
@@ -122,6 +122,7 @@ const years = () => {
 /** Partners (docs/spec/portal-spec.md §2 Partners list), with the year selector kept in the URL. */
 export function PartenairesListPage() {
   const { statuts } = useAdmin();
+  const attente = useAttenteFilter();
   const [search, setSearch] = useSearchParams();
   const annee = Number(search.get('annee')) || undefined;
   const categories = useCategories();
@@ -152,6 +153,7 @@ export function PartenairesListPage() {
         type: 'select',
         options: statuts.map((s) => ({ value: s.id, label: s.libelle })),
       },
+      attente,
       {
         name: 'actif',
         label: 'Activé',
@@ -162,7 +164,7 @@ export function PartenairesListPage() {
         ],
       },
     ],
-    [statuts, categories.data],
+    [statuts, categories.data, attente],
   );
   const setAnnee = (value: string) =>
     setSearch(
