@@ -406,6 +406,8 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         motifArchivage: null,
         motifArchivageTexte: null,
         historique: [],
+        // No other live offer shares its landlord's e-mail, phone or address.
+        doublons: [],
         tempdata: null,
         proprietaire: {
           nom: 'ARNAUD',
