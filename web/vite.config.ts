@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreloads } from './page-preloads.ts';
 import { precompress } from './precompress.ts';
 
 const require = createRequire(import.meta.url);
@@ -12,8 +13,9 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  // Brotli and gzip copies beside each file, sent as they are by the server (app.ts serveWebApp).
-  plugins: [react(), precompress()],
+  // Brotli and gzip copies beside each file, sent as they are by the server (platform/web-app.ts);
+  // each page's lazily loaded chunks, which the server announces as modulepreload links.
+  plugins: [react(), pagePreloads(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest lets the benchmark measure what each page downloads first.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 1200 },

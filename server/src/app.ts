@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ALL_ENDPOINTS, LOGO_MAX_BYTES, MESSAGES, pages } from '@guichet/contract';
+import { PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,18 +18,19 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compteAdminRoutes } from './features/auth/compte.routes.ts';
-import { courrielsAdminRoutes } from './features/courriels/courriels.routes.ts';
 import { sessionStore } from './features/auth/sessions.repository.ts';
+import { courrielsAdminRoutes } from './features/courriels/courriels.routes.ts';
 import { digestAdminRoutes } from './features/digest/digest.routes.ts';
 import { etudiantsAdminRoutes, etudiantsPublicRoutes } from './features/etudiants/etudiants.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inscriptionsAdminRoutes } from './features/inscriptions/inscriptions.admin.ts';
 import { inscriptionsPublicRoutes } from './features/inscriptions/inscriptions.public.ts';
-import { journalAdminRoutes } from './features/journal/journal.routes.ts';
 import { logementPublicRoutes } from './features/inscriptions/logement.public.ts';
+import { journalAdminRoutes } from './features/journal/journal.routes.ts';
 import { logosPublicRoutes } from './features/logos/logos.routes.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
+import { referenceRepository } from './features/reference/reference.repository.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
@@ -45,6 +44,7 @@ import { registerHoneypot } from './platform/public-form.ts';
 import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
 import { refuseUndeclaredRoutes } from './platform/route.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
+import { serveWebApp } from './platform/web-app.ts';
 
 export type AppDeps = {
   config: Config;
@@ -87,8 +87,8 @@ const features: Feature[] = [
   { admin: compteAdminRoutes },
   { admin: digestAdminRoutes },
   { public: etudiantsPublicRoutes, admin: etudiantsAdminRoutes },
-  { admin: courrielsAdminRoutes },
   { admin: journalAdminRoutes },
+  { admin: courrielsAdminRoutes },
 ];
 
 export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {
@@ -202,7 +202,9 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     { prefix: '/api' },
   );
 
-  if (config.webDist) serveWebApp(app, config.webDist);
+  // The public params go into every page: the first screen needs no call (issue 19).
+  if (config.webDist)
+    serveWebApp(app, config.webDist, { [PARAMS_ELEMENT_ID]: () => referenceRepository.params(app.db) });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   return app;
 }
@@ -254,30 +256,3 @@ function refuseCrossSiteWrites(app: AppInstance, config: Config) {
 }
 
 const notFoundBody = { status: 'error', message: MESSAGES.introuvable, errors: [] };
-
-/** The built SPA: hashed assets cached for a year, every other page answered by index.html. */
-function serveWebApp(app: AppInstance, dist: string) {
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) throw new Error(`Application web introuvable dans ${dist} : lancez « npm run build ».`);
-  app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    index: false,
-    // The build's .br/.gz copies (web/precompress.ts), chosen by Accept-Encoding, with Vary.
-    preCompressed: true,
-    setHeaders: (reply, file) => {
-      reply.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !path.extname(request.url.split('?')[0]);
-    if (!isPage) return reply.code(404).send(notFoundBody);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
-}

@@ -44,8 +44,10 @@ describe(`en-têtes de sécurité (${dbKind})`, () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expectCommon(res.headers);
-    // The built page itself carries no inline script the CSP would have to allow.
-    expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The built page itself carries no inline script the CSP would have to allow: the public
+    // params it holds are data (type="application/json"), which the browser never runs.
+    expect(res.body).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/);
+    expect(res.body).toMatch(/<script type="application\/json" id="params">\{/);
   });
 
   it('met les mêmes en-têtes sur les réponses de l’API, et une erreur ne dit rien des internes', async () => {

@@ -1,7 +1,7 @@
-import { type Params, referenceEndpoints } from '@guichet/contract';
+import type { Params } from '@guichet/contract';
+import { PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import { Box, Button, Typography } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { call } from './api.ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 const ParamsContext = createContext<Params | null>(null);
 
@@ -13,17 +13,48 @@ export function useSiteParams(): Params {
 }
 
 /**
- * The application waits for the general parameters before showing any route (docs/spec/portal-spec.md §2). A plain
- * fetch: the query library stays out of the first load of public pages.
+ * The params the server wrote into the page (server/src/platform/web-app.ts), or null when the
+ * page has none or they do not have the contract's shape (a page saved from an older version, a
+ * proxy that rewrote it): then they are fetched. Checked field by field rather than with
+ * `paramsSchema`, so zod stays out of the first download (params.unit.test.tsx holds both to the
+ * same answers).
+ */
+export function inlinedParams(doc: Document = document): Params | null {
+  const text = doc.getElementById(PARAMS_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isParams(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const TEXT_FIELDS = ['nomSite', 'emailContact', 'telephoneContact', 'adresseContact'] as const;
+
+export function isParams(value: unknown): value is Params {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return Number.isInteger(v.annee) && TEXT_FIELDS.every((k) => typeof v[k] === 'string');
+}
+
+/**
+ * The application waits for the general parameters before showing any route (docs/spec/portal-spec.md §2): those
+ * written into the page when present, so the first screen shows at once, otherwise a plain fetch (the query library
+ * stays out of the first load of public pages).
  */
 export function ParamsGate({ children }: { children: ReactNode }) {
-  const [params, setParams] = useState<Params | null>(null);
+  const [params, setParams] = useState<Params | null>(() => inlinedParams());
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    call(referenceEndpoints.params).then(setParams, () => setFailed(true));
+    import('./params-call.ts').then(({ fetchParams }) => fetchParams()).then(setParams, () => setFailed(true));
   }, []);
-  useEffect(load, []);
+  // Fetched once at start, and only when the page brought none.
+  const missing = useRef(params === null);
+  useEffect(() => {
+    if (missing.current) load();
+  }, [load]);
 
   if (failed) {
     return (

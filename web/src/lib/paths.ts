@@ -1,4 +1,5 @@
-import { fillPath, pages } from '@guichet/contract';
+// The zod-free part of the contract: this file is in every page's first download.
+import { fillPath, pages } from '@guichet/contract/pages';
 
 export { pages };
 

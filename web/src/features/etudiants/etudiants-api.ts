@@ -1,6 +1,7 @@
 import { etudiantEndpoints as api, type EndpointBody } from '@guichet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListRow, listQueryKey } from '../../components/data-table/data-table.tsx';
+// From list-endpoint.ts, not data-table.tsx: the public form imports this file, and must not pull the grid in.
+import { type ListRow, listQueryKey } from '../../components/data-table/list-endpoint.ts';
 import { call } from '../../lib/api.ts';
 
 /** The student requests' calls (docs/spec/portal-spec.md §7): the table's list and export, the request form, the bulk action. */

@@ -1,6 +1,7 @@
 import { inscriptionEndpoints as api, type EndpointQuery, type EndpointResponse } from '@guichet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { listQueryKey } from '../../components/data-table/data-table.tsx';
+// From list-endpoint.ts, not data-table.tsx: the public form imports this file, and must not pull the grid in.
+import { listQueryKey } from '../../components/data-table/list-endpoint.ts';
 import { ApiError, type CallArgs, call } from '../../lib/api.ts';
 
 /** The landlords' housing offers: every call of the feature, its query keys and its mutations. */

@@ -1,0 +1,7 @@
+/**
+ * What the server writes into every page it sends, read by the web before its first screen.
+ * Free of zod, like pages.ts: the web's first download imports it (`@guichet/contract/page-data`).
+ */
+
+/** The id of the `<script type="application/json">` element holding the public params. */
+export const PARAMS_ELEMENT_ID = 'params';
