@@ -120,6 +120,7 @@ export const journalListSchema = z.object({ count: z.number().int(), journal: z.
 
 /** The entities whose detail page shows its « Historique » (all in the `gestion` area). */
 export const JOURNAL_HISTORIQUE_ENTITES = ['inscription', 'partenaire', 'etudiant'] as const;
+export type JournalHistoriqueEntite = (typeof JOURNAL_HISTORIQUE_ENTITES)[number];
 export const journalHistoriqueParamsSchema = z.object({
   entite: z.enum(JOURNAL_HISTORIQUE_ENTITES, { error: 'Entité inconnue.' }),
   id: z.coerce.number().int().min(1).max(ID_MAX),

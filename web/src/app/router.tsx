@@ -150,6 +150,11 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/courriels/courriels-page.tsx')).CourrielsPage,
                 }),
               },
+              {
+                // The history of every staff action.
+                path: pages.admin.journal,
+                lazy: async () => ({ Component: (await import('../features/journal/journal-page.tsx')).JournalPage }),
+              },
             ],
           },
           { path: '*', Component: NotFoundPage },

@@ -68,7 +68,12 @@ export async function authRoutes(app: AppInstance) {
     await attempt.succeeded();
     await app.sessions.start(request, reply, user.id);
     securityEvent(request.log, 'connexion_reussie', { agentId: user.id });
-    await recordJournal(app.db, user, { action: 'connexion', entite: 'agent', entiteId: user.id, resume: 'Connexion' });
+    await recordJournal(app.db, user, {
+      action: 'connexion',
+      entite: 'agent',
+      entiteId: user.id,
+      resume: 'Connexion réussie',
+    });
     return { logged: true as const, id: user.id, username: user.username, user, path: '/admin' };
   });
 

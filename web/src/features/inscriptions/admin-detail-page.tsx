@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
+import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -175,6 +176,7 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
       </Grid>
 
       <HistoriquePanel inscription={inscription} />
+      <HistoriqueJournal entite="inscription" id={inscription.id} record={inscription} />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { useBanner } from '../../components/banner.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
+import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
@@ -118,6 +119,7 @@ function Loaded(props: {
           onDirty={setDirty}
         />
       )}
+      <HistoriqueJournal entite="partenaire" id={p.id} record={p} titre="Historique" />
     </Stack>
   );
 }
