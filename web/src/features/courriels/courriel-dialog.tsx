@@ -39,7 +39,8 @@ export function CourrielDialog(props: {
   return (
     <Dialog open={props.id !== null} onClose={props.onClose} aria-labelledby="courriel-titre" fullWidth maxWidth="md">
       <DialogTitle id="courriel-titre">Courriel n° {props.id}</DialogTitle>
-      <DialogContent>
+      {/* A long text scrolls: the keyboard must reach it (focusable, named region). */}
+      <DialogContent tabIndex={0} role="region" aria-label="Contenu du courriel">
         {q.isError && <Alert severity="error">{(q.error as Error).message}</Alert>}
         {!c && !q.isError && <CircularProgress aria-label="Chargement du courriel" />}
         {c && (

@@ -1,0 +1,133 @@
+import { COURRIEL_MESSAGES } from '@guichet/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { etudiants, inscriptions, mailOutbox } from '../server/src/db/schema.ts';
+import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
+import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
+import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+
+describe('journal des courriels dans Chromium', () => {
+  let portal: Portal;
+  /** The portal's mail server: down (connection refused) until the test brings it back. */
+  let port: number;
+  let peer: SmtpPeer | undefined;
+  beforeAll(async () => {
+    const probe = await startSmtpPeer();
+    port = probe.port;
+    await probe.close();
+    portal = await startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  beforeEach(async () => {
+    await portal.reset();
+    await portal.agent('chef.guichet', ['ROLE_ADMIN']);
+    await portal.agent('agent.guichet', ['ROLE_USER']);
+    const db = portal.database.db;
+    await db.insert(inscriptions).values([storedOffer(2, 'FRANÇOIS', { email: 'h.francois@example.fr' })]);
+    await db
+      .insert(etudiants)
+      .values({ email: 'lea.etudiante@example.fr', cp: '10000', ville: 'TROYES', ecole: 'IUT' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await peer?.close();
+  });
+
+  /**
+   * The mail server stays down while the dispatcher goes through its eight attempts (the retry
+   * delays skipped: each pending mail is made due again) until it gives up.
+   */
+  async function untilAbandoned() {
+    const db = portal.database.db;
+    await expect
+      .poll(
+        async () => {
+          await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.status, 'pending'));
+          return (await db.select({ status: mailOutbox.status }).from(mailOutbox)).map((m) => m.status);
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toEqual(['failed']);
+  }
+
+  it('un courriel abandonné se voit sur la demande et dans « Courriels » ; « Renvoyer » le fait partir', async () => {
+    const page = await portal.page();
+    await login(page, 'chef.guichet');
+    const menu = page.getByRole('navigation', { name: "Menu d'administration" });
+    await menu.getByRole('link', { name: 'Etudiants' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
+    const demande = page.getByRole('row').filter({ hasText: 'lea.etudiante@example.fr' });
+    await demande.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Valider et envoyer le mail' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Valider et envoyer/ })
+      .click();
+    await page.getByRole('status').filter({ hasText: '1 demande validée' }).waitFor();
+
+    // The mail server is down: the mail is given up after its last attempt.
+    await untilAbandoned();
+    await page.reload();
+    await demande.getByText('Courriel en échec').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The office head opens the mail log.
+    await menu.getByRole('link', { name: 'Courriels' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Courriels' }).waitFor();
+    const courriel = page.getByRole('row').filter({ hasText: 'lea.etudiante@example.fr' });
+    await courriel.getByText('En échec').waitFor();
+    expect(await courriel.textContent()).toContain('Liste des logements');
+    expect(await courriel.textContent()).toMatch(/ECONNREFUSED|connect/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Its text, without any personal link, in the detail.
+    await courriel.getByRole('button', { name: /^Liste des logements privés/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Courriel n° \d+$/ });
+    await dialog.getByText('Liste des logements privés.pdf').waitFor();
+    await dialog.getByText(/Votre demande a été validée/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The server is back; ticked, « Renvoyer ».
+    peer = await startSmtpPeer({ port });
+    await courriel.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Renvoyer' }).click();
+    const done = page.getByRole('status').filter({ hasText: COURRIEL_MESSAGES.renvoyes(1) });
+    await done.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('remis en file');
+
+    // The dispatcher sends it; the next look at the list says « Envoyé ».
+    const [stored] = await portal.database.db.select().from(mailOutbox);
+    await expect.poll(() => peer?.received.length, { timeout: 15_000 }).toBe(1);
+    expect(peer.received[0].parsed.messageId).toBe(stored.messageId);
+    expect(peer.received[0].envelope.to).toEqual(['lea.etudiante@example.fr']);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: 'Courriels' }).waitFor();
+          await courriel.waitFor();
+          return courriel.getByText('Envoyé').count();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(1);
+    expect(await courriel.getByRole('checkbox').isDisabled()).toBe(true);
+
+    // And the request no longer says it failed.
+    await menu.getByRole('link', { name: 'Etudiants' }).click();
+    await demande.waitFor();
+    expect(await demande.getByText('Courriel en échec').count()).toBe(0);
+  });
+
+  it('un agent n’a ni le menu « Courriels » ni la page', async () => {
+    const page = await portal.page();
+    await login(page, 'agent.guichet');
+    const menu = page.getByRole('navigation', { name: "Menu d'administration" });
+    await menu.getByRole('link', { name: 'Etudiants' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Courriels' }).count()).toBe(0);
+    await page.goto('/admin/courriels');
+    await page.getByRole('heading', { level: 1, name: 'Accès refusé' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
