@@ -1,5 +1,5 @@
 import { type LoginBody, type PasswordChangeBody, sessionEndpoints } from '@guichet/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/session.ts';
 
@@ -12,3 +12,16 @@ export const changePassword = (body: PasswordChangeBody) => call(sessionEndpoint
 /** The session changed (login, new password): the shell reads the agent again. */
 export const refreshSession = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+
+/** « Mon compte »: the daily digest, its address, or why it cannot be sent. */
+export const digestQuery = queryOptions({
+  queryKey: [sessionEndpoints.digest.path],
+  queryFn: () => call(sessionEndpoints.digest),
+});
+export function useSetDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (digestQuotidien: boolean) => call(sessionEndpoints.setDigest, { body: { digestQuotidien } }),
+    onSuccess: (choice) => queryClient.setQueryData(digestQuery.queryKey, choice),
+  });
+}

@@ -20,6 +20,8 @@ const agent: SessionUser = {
 
 /** The server as `fetch` sees it: a response per path, in order; what each call sent is kept. */
 const server = (routes: Record<string, Response[]>) => fakeServer((url) => routes[url]?.shift());
+/** « Mon compte » also reads the daily digest's choice (its own tests: digest-panel.unit.test.tsx). */
+const digest = () => json(200, { digestQuotidien: false, adresse: null, raison: 'Pas d’adresse.' });
 
 /** The page inside an admin shell that hands it the agent (or none), as app/ does. */
 function renderAt(path: string, page: ReactNode, user: SessionUser | null) {
@@ -89,13 +91,13 @@ describe('Mon compte', { timeout: 20_000 }, () => {
   };
 
   it('trop court : refusé sur la page, focus sur le nouveau mot de passe', async () => {
-    const fetchMock = server({});
+    const fetchMock = server({ '/api/admin/compte/resume-quotidien': [digest()] });
     renderAt('/admin/compte', <ComptePage />, agent);
     fill('ancien mot de passe', 'court');
     const nouveau = password('Nouveau mot de passe');
     await waitFor(() => expect(errorOf(nouveau)).toBe(PASSWORD_MESSAGES.tropCourt));
     await waitFor(() => expect(document.activeElement).toBe(nouveau));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/compte/mot-de-passe')).toEqual([]);
   });
 
   it('mot de passe actuel refusé par le serveur : sous son champ ; accepté ensuite : champs vidés, message du serveur', async () => {
@@ -109,6 +111,7 @@ describe('Mon compte', { timeout: 20_000 }, () => {
         json(200, { status: 'success', message: PASSWORD_MESSAGES.change }),
       ],
       '/api/user/get/current': [],
+      '/api/admin/compte/resume-quotidien': [digest()],
     });
     renderAt('/admin/compte', <ComptePage />, agent);
     fill('pas le bon', 'ma phrase de passe');

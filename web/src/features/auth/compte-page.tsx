@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { landingFor } from '../../lib/session.ts';
 import { changePassword, refreshSession } from './auth-api.ts';
+import { DigestPanel } from './digest-panel.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 /** The roles' labels as the roles screen shows them (seeded reference data, docs/spec/decisions.md §2). */
@@ -76,6 +77,7 @@ export function ComptePage() {
           {user.roles.length ? user.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') : 'Aucun rôle pour le moment'}
         </Typography>
       </Box>
+      {!forced && <DigestPanel />}
       <Paper component="form" {...form.formProps} aria-labelledby="mdp-titre" sx={{ p: 3 }}>
         <Stack spacing={2}>
           <Typography id="mdp-titre" variant="h6" component="h2">
