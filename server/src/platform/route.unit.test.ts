@@ -1,9 +1,10 @@
-import { referenceEndpoints } from '@guichet/contract';
+import { referenceEndpoints, roleEndpoints, sessionEndpoints } from '@guichet/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AppInstance } from './app-instance.ts';
-import { refuseUndeclaredRoutes, route } from './route.ts';
+import { compiledSerializer, refuseUndeclaredRoutes, route } from './route.ts';
 
 function bareApp() {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -63,5 +64,53 @@ describe('route() et la table des points d’accès', () => {
     app.get('/assets/app.js', () => 'ok');
     await expect(app.ready()).resolves.toBeDefined();
     await app.close();
+  });
+});
+
+describe('réponses sérialisées par du code compilé depuis le contrat', () => {
+  it('n’envoie que les champs déclarés : un champ de plus (une empreinte de mot de passe) ne sort pas', async () => {
+    const app = bareApp();
+    const agent = { id: 7, prenom: 'Lou', nom: 'Martin', photo: null, passwordHash: '$argon2id$secret', actif: true };
+    await app.register(
+      async (admin) => {
+        route(admin, roleEndpoints.detail, () => ({ id: 2, code: 'ROLE_USER', libelle: 'Agent', agents: [agent] }));
+      },
+      { prefix: '/api/admin' },
+    );
+    const res = await app.inject({ url: '/api/admin/role/get/2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('argon2');
+    expect(res.json()).toEqual({
+      id: 2,
+      code: 'ROLE_USER',
+      libelle: 'Agent',
+      agents: [{ id: 7, prenom: 'Lou', nom: 'Martin', photo: null }],
+    });
+    await app.close();
+  });
+
+  it('écrit les mêmes octets que zod puis JSON.stringify : dates en ISO, null, champs facultatifs absents', () => {
+    const schema = z.object({
+      date: z.date(),
+      dateValidation: z.date().nullable(),
+      note: z.string().optional(),
+      statut: z.enum(['En attente', 'Validé']),
+      rows: z.array(z.object({ id: z.number().int(), texte: z.string() })),
+    });
+    const value = {
+      date: new Date(Date.UTC(2026, 10, 24, 6, 30)),
+      dateValidation: null,
+      statut: 'Validé' as const,
+      rows: [{ id: 1, texte: 'Chloé « guillemets » \\ \n' }],
+    };
+    const stringify = compiledSerializer(schema);
+    expect(stringify).toBeDefined();
+    expect(stringify?.({ ...value, extra: 'non' })).toBe(JSON.stringify(schema.parse(value)));
+  });
+
+  it('refuse une réponse sans un champ obligatoire ; une union garde la vérification par zod', async () => {
+    expect(() => compiledSerializer(z.object({ id: z.number(), libelle: z.string() }))?.({ id: 1 })).toThrow(/libelle/);
+    // The login's refusal is a union of two answers: not compiled, zod checks it.
+    expect(compiledSerializer(sessionEndpoints.login.response[400])).toBeUndefined();
   });
 });
