@@ -93,7 +93,7 @@ export function describeFirstLoad(b: FirstLoad): string {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const used = [...new Set(b.encodings)].join('/');
   return (
-    `${kb(b.total)} Ko transférés (${used}) : ${kb(b.js)} JS + ${kb(b.css)} CSS + ${kb(b.html)} HTML, ` +
-    `${b.files} fichiers ; ${kb(b.raw)} Ko sans compression ; grille : ${b.hasGrid ? 'oui' : 'non'}`
+    `${kb(b.total)} Kio transférés (${used}) : ${kb(b.js)} JS + ${kb(b.css)} CSS + ${kb(b.html)} HTML, ` +
+    `${b.files} fichiers ; ${kb(b.raw)} Kio sans compression ; grille : ${b.hasGrid ? 'oui' : 'non'}`
   );
 }

@@ -28,21 +28,30 @@ const parse = <S extends z.ZodType>(schema: S, query: string): z.output<S> =>
   schema.parse(qs.parse(query, { depth: 5, arrayLimit: 100 }));
 
 /**
- * The database's own share of a list: its query alone, 10 concurrent callers, no HTTP, no
+ * The database's own share of a list: its query alone, `concurrency` callers, no HTTP, no
  * session, no serialisation. What the endpoint cannot go below on this machine.
  */
-export async function listFloor(db: Db, name: string, url: string, seconds: number): Promise<LoadResult> {
+export async function listFloor(
+  db: Db,
+  name: string,
+  url: string,
+  seconds: number,
+  concurrency = 10,
+): Promise<LoadResult> {
   const call = LIST_CALLS[name];
   const query = decodeURI(url.split('?')[1] ?? '');
   const latencies: number[] = [];
+  const perCaller: number[] = [];
   const end = performance.now() + seconds * 1000;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: 10 }, async () => {
+    Array.from({ length: concurrency }, async (_, caller) => {
+      perCaller[caller] = 0;
       while (performance.now() < end) {
         const t = performance.now();
         await call(db, query);
         latencies.push(performance.now() - t);
+        perCaller[caller]++;
       }
     }),
   );
@@ -56,5 +65,6 @@ export async function listFloor(db: Db, name: string, url: string, seconds: numb
     p50: q(0.5),
     p95: q(0.95),
     p99: q(0.99),
+    minPerClient: Math.min(...perCaller),
   };
 }

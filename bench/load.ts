@@ -1,6 +1,15 @@
 import http from 'node:http';
 
-export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The fewest answers one client got: a starved client shows here, not in the total. */
+  minPerClient: number;
+};
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -33,17 +42,20 @@ export async function load(
   for (const u of urls)
     if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u)) throw new Error(`cible non locale : ${u}`);
   const latencies: number[] = [];
+  const perClient: number[] = [];
   let errors = 0;
   let next = 0;
   const end = performance.now() + opts.seconds * 1000;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: opts.concurrency }, async () => {
+    Array.from({ length: opts.concurrency }, async (_, client) => {
+      perClient[client] = 0;
       while (performance.now() < end) {
         const url = urls[next++ % urls.length];
         const t = performance.now();
         const { status } = await get(url, opts.headers);
         latencies.push(performance.now() - t);
+        perClient[client]++;
         if (status < 200 || status >= 400) errors++;
       }
     }),
@@ -57,5 +69,14 @@ export async function load(
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
+    minPerClient: Math.min(...perClient),
   };
+}
+
+/**
+ * One agent: a single client asking each URL in turn, the next only once the previous answered,
+ * for `seconds` (at least one round). Every answer must be 200.
+ */
+export async function sequential(urls: string[], seconds: number, headers: Record<string, string> = {}) {
+  return load(urls, { concurrency: 1, seconds, headers });
 }

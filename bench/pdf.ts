@@ -49,7 +49,7 @@ export async function pdfBench(n: number) {
     sectorOrder: PROXIMITES,
   });
   const elapsed = performance.now() - t;
-  return Object.assign(`${(elapsed / 1000).toFixed(2)} s, ${(pdf.length / 1024).toFixed(0)} Ko`, {
+  return Object.assign(`${(elapsed / 1000).toFixed(2)} s, ${(pdf.length / 1024).toFixed(0)} Kio`, {
     ok: elapsed <= 2000,
   });
 }

@@ -25,6 +25,8 @@ export type ServerProcess = {
 export async function startServerProcess(
   env: Record<string, string>,
   from: 'sources' | 'bundle' = 'sources',
+  /** The benchmark: its log lines dropped (not kept in memory), node flags such as --cpu-prof. */
+  opts: { stdout?: 'pipe' | 'ignore'; nodeFlags?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const t = performance.now();
@@ -32,7 +34,7 @@ export async function startServerProcess(
     from === 'bundle'
       ? [path.join(root, 'server/dist/main.mjs')]
       : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -42,7 +44,7 @@ export async function startServerProcess(
       ...env,
       PORT: String(port),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', opts.stdout ?? 'pipe', 'inherit'],
   });
   const output: string[] = [];
   let partial = '';
