@@ -1,0 +1,134 @@
+import { STATUT } from '@guichet/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { partenaires } from '../server/src/db/schema.ts';
+import { uploadedLogo, validPartenaire } from '../server/src/features/partenaires/partenaires.fixtures.ts';
+import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
+import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+
+/** « Alpha Sport » → alpha-sport, a mailbox of its own for each partner. */
+const slug = (nom: string) => nom.toLowerCase().replace(/\W+/g, '-');
+
+describe('campagne de renouvellement depuis la liste des partenaires, dans Chromium', () => {
+  let portal: Portal;
+  let peer: SmtpPeer;
+  let logo: string;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    portal = await startPortal({ SMTP_URL: peer.url });
+  });
+  beforeEach(async () => {
+    await portal.reset();
+    peer.received.length = 0;
+    await portal.agent('gestion.partenaires', ['ROLE_USER']);
+    logo = await uploadedLogo(portal.app);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await peer?.close();
+  });
+
+  /** A partner registered through the public form, then validated (or as asked) in the database. */
+  async function partner(nom: string, set: { statut?: number; proposition?: boolean } = {}) {
+    const mails = { mail: `${slug(nom)}@exemple.fr`, mailR: `direction.${slug(nom)}@exemple.fr` };
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/partenaire/add',
+      payload: validPartenaire(logo, { nom, ...mails }),
+    });
+    if (res.statusCode !== 200) throw new Error(`inscription refusée : ${res.body}`);
+    await portal.database.db
+      .update(partenaires)
+      .set({
+        statutId: set.statut ?? STATUT.valide,
+        actif: true,
+        tempdata: set.proposition ? validPartenaire(logo, { nom: `${nom} (nouveau nom)` }) : null,
+      })
+      .where(eq(partenaires.nom, nom));
+  }
+  async function staffOnList() {
+    const page = await portal.page();
+    await login(page, 'gestion.partenaires');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    await page.goto('/admin/partenaires');
+    await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
+    return page;
+  }
+  const row = (page: Page, nom: string) => page.getByRole('row').filter({ hasText: nom });
+  const recipients = () => peer.received.map((m) => m.envelope.to.find((to) => !to.startsWith('direction.'))).sort();
+
+  it('tout cocher, décocher un partenaire, envoyer : le bilan, et seuls les cochés reçoivent le mail', async () => {
+    await partner('Alpha Sport');
+    await partner('Bravo Sport');
+    await partner('Charlie Sport');
+    await partner('Delta Sport', { proposition: true });
+    const page = await staffOnList();
+    await row(page, 'Delta Sport').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes' }).check();
+    await row(page, 'Bravo Sport').getByRole('checkbox').uncheck();
+    await page.getByText('3 ligne(s) sélectionnée(s)').waitFor();
+    await page.getByRole('button', { name: 'Envoyer le mail de renouvellement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mail de renouvellement' });
+    await dialog.getByText('Envoyer le mail de renouvellement à 3 partenaires ?').waitFor();
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByText('2 envoyés, 1 ignoré (modifications en attente)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByText('Aucune ligne sélectionnée').waitFor();
+
+    await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(2);
+    expect(recipients()).toEqual(['alpha-sport@exemple.fr', 'charlie-sport@exemple.fr']);
+    expect(peer.received[0].parsed.subject).toBe(
+      'Mise à jour annuelle de vos informations — Guichet numérique étudiant',
+    );
+    // The list says who was mailed and is waiting for an answer.
+    await row(page, 'Alpha Sport').getByRole('gridcell', { name: 'Sans réponse' }).waitFor();
+    await row(page, 'Bravo Sport').getByRole('gridcell', { name: '—' }).waitFor();
+    await row(page, 'Delta Sport').getByRole('gridcell', { name: '—' }).waitFor();
+  });
+
+  it('« Sélectionner les N partenaires correspondants » : envoi par lots, progression, bilan', async () => {
+    for (let i = 1; i <= 21; i++) await partner(`Lot ${String(i).padStart(2, '0')}`);
+    await partner('Lot en attente de validation', { statut: STATUT.enAttente });
+    await partner('Lot avec modifications', { proposition: true });
+    const page = await staffOnList();
+    await page.getByText('1–10 sur 23').waitFor();
+
+    // The second batch waits until the progress has been read.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    await page.route('**/api/admin/partenaires/renouvellement', async (route) => {
+      if (++calls === 2) await held;
+      await route.continue();
+    });
+
+    await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes' }).check();
+    await page.getByRole('button', { name: 'Sélectionner les 23 partenaires correspondants' }).click();
+    await page.getByText('Les 23 lignes correspondantes sont sélectionnées').waitFor();
+    await page.getByRole('button', { name: 'Envoyer le mail de renouvellement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mail de renouvellement' });
+    await dialog.getByText('Envoyer le mail de renouvellement à 23 partenaires ?').waitFor();
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByText('Envoi en cours : 20 sur 23 partenaires traités').waitFor();
+    expect(
+      await dialog.getByRole('progressbar', { name: 'Progression de l’envoi' }).getAttribute('aria-valuenow'),
+    ).toBe('87');
+    release();
+    await dialog
+      .getByText('21 envoyés, 1 ignoré (modifications en attente), 1 ignoré (partenaire non validé)')
+      .waitFor();
+    expect(calls).toBe(2);
+
+    await expect.poll(() => peer.received.length, { timeout: 20_000 }).toBe(21);
+    const sent = recipients();
+    expect(sent).not.toContain('lot-en-attente-de-validation@exemple.fr');
+    expect(sent).not.toContain('lot-avec-modifications@exemple.fr');
+    expect(new Set(sent).size).toBe(21);
+  });
+});
