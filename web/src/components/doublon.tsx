@@ -38,8 +38,23 @@ export function DoublonChip({ par }: { par: readonly DoublonCritere[] | undefine
           </Box>
         </>
       }
-      sx={{ fontWeight: 600, color: 'warning.dark', borderColor: 'warning.dark' }}
+      sx={{ flexShrink: 0, fontWeight: 600, color: 'warning.dark', borderColor: 'warning.dark' }}
     />
+  );
+}
+
+/**
+ * A list cell's text (a name) followed by the chip, rather than a column of its own: the lists
+ * already fill the screen. The chip keeps its width; the text is cut (…) when the cell is narrow.
+ */
+export function DoublonCell({ text, par }: { text: string; par: readonly DoublonCritere[] | undefined }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {text}
+      </Box>
+      <DoublonChip par={par} />
+    </Box>
   );
 }
 

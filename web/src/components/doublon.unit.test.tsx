@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DoublonChip, DoublonsAlert } from './doublon.tsx';
+import { DoublonCell, DoublonChip, DoublonsAlert } from './doublon.tsx';
 
 describe('« Doublon possible »', () => {
   it('la pastille ne paraît que si la ligne partage quelque chose, et dit quoi', () => {
@@ -15,6 +15,13 @@ describe('« Doublon possible »', () => {
     expect(screen.getByText('Doublon possible')).toBeTruthy();
     expect(container.textContent).toBe('Doublon possible : même e-mail, même téléphone');
     expect(container.querySelector('[title]')?.getAttribute('title')).toBe('même e-mail, même téléphone');
+  });
+
+  it('dans la liste, la pastille suit le nom, et seulement si la ligne partage quelque chose', () => {
+    const { container, rerender } = render(<DoublonCell text="DURAND" par={[]} />);
+    expect(container.textContent).toBe('DURAND');
+    rerender(<DoublonCell text="DURAND" par={['telephone']} />);
+    expect(container.textContent).toBe('DURANDDoublon possible : même téléphone');
   });
 
   it('la fiche donne un lien vers chaque autre offre, avec ce qu’elle partage', () => {

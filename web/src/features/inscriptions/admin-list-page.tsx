@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
-import { DoublonChip } from '../../components/doublon.tsx';
+import { DoublonCell } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { inscriptionsExport, inscriptionsList } from './inscriptions-api.ts';
@@ -27,7 +27,14 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     minWidth: 130,
     valueFormatter: (v: string) => formatDate(v),
   },
-  { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
+  {
+    field: 'nom',
+    headerName: 'Nom',
+    flex: 1,
+    minWidth: 150,
+    // « Doublon possible » beside the name.
+    renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
+  },
   { field: 'prenom', headerName: 'Prénom', flex: 1, minWidth: 120 },
   {
     field: 'telephone',
@@ -48,13 +55,6 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     headerName: 'Statut',
     minWidth: 130,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
-  },
-  {
-    field: 'doublon',
-    headerName: 'Doublon',
-    sortable: false,
-    minWidth: 150,
-    renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
   },
   {
     field: 'tempdata',

@@ -14,7 +14,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
-import { DoublonChip } from '../../components/doublon.tsx';
+import { DoublonCell } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink } from './partenaire-card.tsx';
@@ -61,7 +61,14 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     minWidth: 120,
     valueFormatter: (v: string | null) => formatDate(v),
   },
-  { field: 'nom', headerName: 'Nom', flex: 1, minWidth: 120 },
+  {
+    field: 'nom',
+    headerName: 'Nom',
+    flex: 1,
+    minWidth: 150,
+    // « Doublon possible » beside the name.
+    renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
+  },
   {
     field: 'lien',
     headerName: 'Site web',
@@ -85,13 +92,6 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     headerName: 'Statut',
     minWidth: 115,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} since={row.enAttenteDepuis} />,
-  },
-  {
-    field: 'doublon',
-    headerName: 'Doublon',
-    sortable: false,
-    minWidth: 150,
-    renderCell: ({ row }) => <DoublonChip par={row.doublon} />,
   },
   {
     field: 'courrielEchec',
