@@ -42,6 +42,7 @@ const RETENTION_LABELS: [string, string][] = [
   ['piecesJointes', 'pièces jointes'],
   ['sessions', 'sessions inactives'],
   ['compteursLimites', 'compteurs de limites'],
+  ['journal', 'lignes du journal'],
   ['fichiersEml', 'fichiers .eml'],
 ];
 
