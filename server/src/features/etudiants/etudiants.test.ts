@@ -227,7 +227,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
         'ana@example.fr',
       ]);
       expect(Object.keys(body.etudiants[0]).sort()).toEqual(
-        ['adresse', 'cp', 'date', 'ecole', 'email', 'id', 'idStatut', 'statut', 'ville'].sort(),
+        ['adresse', 'courrielEchec', 'cp', 'date', 'ecole', 'email', 'id', 'idStatut', 'statut', 'ville'].sort(),
       );
       expect(body.etudiants[1]).toMatchObject({
         idStatut: 3,

@@ -145,6 +145,8 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
       statut: 'Validé',
       idStatut: 2,
       actif: true,
+      // No renewal mail failed.
+      courrielEchec: null,
       // Every seed has the fixture's contact e-mail: the live ones are possible duplicates.
       doublon: ['email'],
     });
