@@ -6,6 +6,7 @@ import { recordJournal } from '../../platform/journal/journal.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { route } from '../../platform/route.ts';
 import { securityEvent } from '../../platform/security-log.ts';
+import { sessionCache } from '../../platform/session-cache.ts';
 import { agentsRepository } from './agents.repository.ts';
 import { loginThrottle } from './login-throttle.ts';
 
@@ -42,6 +43,8 @@ export async function compteAdminRoutes(app: AppInstance) {
         resume: 'Mot de passe changé dans « Mon compte » (ses autres sessions fermées)',
       });
     });
+    // setPassword forgot the sessions before this transaction committed: again now that it has.
+    sessionCache.forgetAgent(agent.id);
     await app.sessions.start(request, reply, agent.id);
     securityEvent(request.log, 'mot_de_passe_change', { agentId: agent.id });
     return { status: 'success' as const, message: PASSWORD_MESSAGES.change };

@@ -193,6 +193,11 @@ export function DonneesPersonnellesPage() {
           </P>
         </Stack>
       ))}
+      <P>
+        Chaque action des agents sur ces données (validation, refus, modification, export) est inscrite dans un journal
+        réservé aux administrateurs du guichet, avec les valeurs avant et après : ces lignes sont supprimées un an (365
+        jours) après l'action.
+      </P>
       <H2>Vos droits</H2>
       <P>
         Vous pouvez accéder à vos données, les faire rectifier ou effacer, vous opposer à leur traitement ou en demander
