@@ -136,6 +136,8 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
       id: ids.F,
       tempdata: true,
       token: true,
+      // A link mailed and not used.
+      renouvellement: 'sansReponse',
       date: '2025-09-01T07:00:00.000Z',
       dateLastUpdate: null,
       nom: 'Forum Emploi',
@@ -243,6 +245,7 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
         'Dernière mise à jour',
         'Données à valider',
         'Mail envoyé',
+        'Renouvellement',
         'Statut',
         'Activé',
         'Catégorie',
@@ -268,12 +271,13 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
     );
     expect(lines).toHaveLength(4);
     const [d, a] = [lines[1].split(';'), lines[2].split(';')];
-    expect(d.slice(0, 12)).toEqual([
+    expect(d.slice(0, 13)).toEqual([
       String(ids.D),
       '05/05/2023 10:00:00',
       '11/11/2024',
       'Non',
       'Non',
+      '—',
       'Validé',
       'Inactif',
       'Sport',
