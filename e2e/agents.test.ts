@@ -125,7 +125,7 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     await login(page, 'agent.simple');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
-    expect(await entries(page)).toEqual(['Inscriptions', 'Partenaires', 'Etudiants']);
+    expect(await entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants']);
     await page.screenshot({ path: '/tmp/agents-agent.png' });
 
     await page.goto('/admin/roles');
@@ -145,7 +145,7 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
     await page.getByText(MESSAGES.aucunEnregistrement).waitFor();
-    expect(await entries(page)).toEqual(['Inscriptions', 'Partenaires', 'Etudiants', 'Roles']);
+    expect(await entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants', 'Roles']);
 
     // An administrator withdraws « Agent » while the list is open; the next search asks the server.
     await setRoles(id, ['ROLE_ADMIN_ROLE']);
@@ -189,8 +189,10 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     // A role is given: the same button takes the agent to its screen.
     await setRoles(id, ['ROLE_USER']);
     await page.getByRole('button', { name: 'Vérifier à nouveau mes accès' }).click();
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await expect.poll(() => entries(page)).toEqual(['Inscriptions', 'Partenaires', 'Etudiants']);
+    // /admin is now its dashboard (issue 18).
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    expect(page.url()).toMatch(/\/admin$/);
+    await expect.poll(() => entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants']);
     expect(urls).not.toContain('/logout');
   });
 

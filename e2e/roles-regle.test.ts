@@ -135,7 +135,14 @@ describe('règles des rôles et premier mot de passe dans Chromium', () => {
     // Its landing screen (all three roles: Inscriptions), the whole drawer back.
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
-    expect(await drawerLinks(page)).toEqual(['Inscriptions', 'Partenaires', 'Etudiants', 'Roles', 'Site public']);
+    expect(await drawerLinks(page)).toEqual([
+      'Tableau de bord',
+      'Inscriptions',
+      'Partenaires',
+      'Etudiants',
+      'Roles',
+      'Site public',
+    ]);
 
     // Mon compte stays open from the account menu, for a change by choice: the agent stays there.
     await page.getByRole('button', { name: 'Administrateur Guichet' }).click();

@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { Badge, IconButton, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Badge, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNotifications } from '../../lib/notifications.ts';
@@ -63,17 +63,23 @@ export function NotificationsBell() {
         onClick={(e) => open(e.currentTarget)}
         sx={{ mr: 1 }}
       >
-        <Badge badgeContent={total} color="error" max={99}>
+        {/* The whole number, as the button's name says it (no « 99+ »); nothing at zero. */}
+        <Badge badgeContent={total > 0 ? total : null} color="error" max={100_000}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
       {/* Inside the top bar (the banner landmark), like the account menu. */}
-      <Menu id="menu-notifications" anchorEl={anchor} open={!!anchor} onClose={close} disablePortal>
-        <ListSubheader>
-          {shown && entries.some((e) => shown[e.key] > 0)
-            ? 'Nouveau depuis votre dernière visite'
-            : 'Rien de nouveau depuis votre dernière visite'}
-        </ListSubheader>
+      <Menu
+        id="menu-notifications"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        disablePortal
+        slotProps={{ list: { 'aria-label': 'Nouveau depuis votre dernière visite' } }}
+      >
+        {!shown || entries.every((e) => shown[e.key] === 0) ? (
+          <MenuItem disabled>Rien de nouveau depuis votre dernière visite</MenuItem>
+        ) : null}
         {shown &&
           entries
             .filter((e) => shown[e.key] > 0)

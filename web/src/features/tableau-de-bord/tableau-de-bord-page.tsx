@@ -131,7 +131,7 @@ function WaitingCard({
         <Typography id={headingId} variant="h6" component="h3">
           {title}
         </Typography>
-        <Typography variant="h3" component="p" sx={{ my: 1 }}>
+        <Typography variant="h5" component="p" sx={{ my: 1, fontWeight: 700 }}>
           <Link component={RouterLink} to={listLinks[kind]()} underline="hover" aria-describedby={headingId}>
             {waiting(attente.total)}
           </Link>

@@ -38,6 +38,7 @@ export function WeeklyChart({
   const id = useId();
   const [table, setTable] = useState(false);
   const total = (key: Measure) => semaines.reduce((n, s) => n + s[key], 0);
+  const peak = Math.max(0, ...series.flatMap((s) => semaines.map((w) => w[s.key])));
   const summary = series.map((s) => `${s.label} : ${total(s.key)}`).join(', ');
   return (
     <Paper component="section" aria-labelledby={`${id}-titre`} variant="outlined" sx={{ p: 2 }}>
@@ -61,12 +62,21 @@ export function WeeklyChart({
               tickLabelInterval: (_v, i) => i % 8 === 0,
             },
           ]}
-          yAxis={[{ tickMinStep: 1, min: 0 }]}
+          // Counts: whole ticks from zero; an empty year still draws an axis up to 1.
+          yAxis={[
+            {
+              min: 0,
+              max: peak === 0 ? 1 : undefined,
+              tickMinStep: 1,
+              valueFormatter: (v: number) => (Number.isInteger(v) ? String(v) : ''),
+            },
+          ]}
           series={series.map((s) => ({
             data: semaines.map((w) => w[s.key]),
             label: s.label,
             color: s.color,
             showMark: false,
+            curve: 'linear' as const,
           }))}
           margin={{ left: 0, right: 16 }}
         />
@@ -80,7 +90,15 @@ export function WeeklyChart({
       >
         {table ? 'Masquer les données' : 'Voir les données'}
       </Button>
-      <TableContainer id={`${id}-donnees`} hidden={!table} sx={{ maxHeight: 320 }}>
+      {/* Scrolls within the card: reachable by keyboard (axe « scrollable-region-focusable »). */}
+      <TableContainer
+        id={`${id}-donnees`}
+        hidden={!table}
+        tabIndex={0}
+        role="group"
+        aria-label={`Données : ${title}`}
+        sx={{ maxHeight: 320 }}
+      >
         <Table size="small" stickyHeader>
           <caption>{title}, par semaine</caption>
           <TableHead>
