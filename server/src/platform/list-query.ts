@@ -110,6 +110,7 @@ export async function runList<T extends ListFields, F>(
   type R = ListRow<T>;
   const where = await whereOf(db, d, params);
   if (!where) return wholeTable(db, d, params) as Promise<{ count: number; rows: R[] }>;
+  if (!params.search.trim()) return filtersOnly(db, d, params, where) as Promise<{ count: number; rows: R[] }>;
   const found = (await d
     .from(db, { ...d.fields, [TOTAL]: sql<number>`(count(*) over ())::int` })
     .where(where)
@@ -139,6 +140,25 @@ async function wholeTable<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, param
     .orderBy(...orderOf(d, params.sort))
     .limit(params.rowsPerPage)
     .offset(params.page * params.rowsPerPage)) as Record<string, unknown>[];
+  return { count, rows };
+}
+
+/**
+ * Filters without a search (« En attente », a year): the page and the count as two queries. The
+ * page then comes along the sort's index and stops at the page's last row, and the count reads the
+ * filter's index alone; with `count(*) over ()`, every matching row (a sixth of a million offers)
+ * went through the joins and a sort first (1.1 s). The count stays exact.
+ */
+async function filtersOnly<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, params: ListParams<F>, where: SQL) {
+  const [[{ count }], rows] = await Promise.all([
+    d.from(db, { count: sql<number>`count(*)::int` }).where(where) as unknown as Promise<[{ count: number }]>,
+    d
+      .from(db, d.fields)
+      .where(where)
+      .orderBy(...orderOf(d, params.sort))
+      .limit(params.rowsPerPage)
+      .offset(params.page * params.rowsPerPage) as unknown as Promise<Record<string, unknown>[]>,
+  ]);
   return { count, rows };
 }
 
