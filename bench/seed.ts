@@ -10,7 +10,7 @@ import {
   TYPES_LOGEMENT,
 } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client.ts';
+import type { Db, DbOrTx } from '../server/src/db/client.ts';
 
 export type Volumes = { inscriptions: number; etudiants: number; partenaires: number };
 
@@ -55,6 +55,18 @@ const pick = (values: readonly string[], salt = 0) =>
  * so 100 000 rows take seconds on either driver (a JS batch insert takes ~10 times longer).
  */
 export async function seedVolumes(db: Db, v: Volumes) {
+  // A million rows take longer than the portal's 60 s statement timeout on a loaded machine.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await insertVolumes(tx, v);
+  });
+  // What autovacuum does a little after a bulk load: statistics, and the visibility map that
+  // lets a count read the primary key alone. Without it, PostgreSQL's autovacuum would start in
+  // the middle of the measures and share their 2 cores.
+  await db.execute(sql`vacuum analyze`);
+}
+
+async function insertVolumes(db: DbOrTx, v: Volumes) {
   // Spread over three years, a status mix close to a real office: mostly handled, some pending.
   const date = sql.raw(`now() - ((g % 1095) * interval '1 day') - ((g * 37 % 86400) * interval '1 second')`);
   const statut = sql.raw(`(array[1,2,2,2,3,4])[1 + (g % 6)]`);
@@ -87,8 +99,4 @@ export async function seedVolumes(db: Db, v: Volumes) {
       '0611223344', 'representant' || g || '@partenaire.fr', ${statut},
       (select id from categories order by id offset (g % 10) limit 1), 1 + (g % 10), g % 4 <> 0
     from generate_series(1, ${v.partenaires}) g`);
-  // What autovacuum does a little after a bulk load: statistics, and the visibility map that
-  // lets a count read the primary key alone. Without it, PostgreSQL's autovacuum would start in
-  // the middle of the measures and share their 2 cores.
-  await db.execute(sql`vacuum analyze`);
 }
