@@ -261,6 +261,19 @@ describe(`« Modifier mon offre » et son examen par le guichet (${dbKind})`, ()
     });
   });
 
+  it('« Mon logement est loué » emporte les modifications en attente : plus rien à valider', async () => {
+    const { id, token } = await register('loue-modif@example.fr', 'Louemodif', STATUT.valide);
+    await propose(token, edited('loue-modif@example.fr', 'Louemodif', { logement: { type: 'T2' } }));
+    expect((await listed('&filter[tempdata]=true')).map((r) => r.id)).toContain(id);
+    const { tempdata } = await detail(id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/logement/${token}/loue`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    expect(await offerRow(id)).toMatchObject({ statutId: STATUT.archive, type: 'Studio', tempdata: null });
+    expect((await listed('&filter[tempdata]=true')).map((r) => r.id)).not.toContain(id);
+    expect((await decide(id, 'valid', { dateProposition: tempdata.date })).statusCode).toBe(409);
+  });
+
   it('une saisie refusée répond 400 champ par champ, comme l’assistant, et rien ne change', async () => {
     const { id, token } = await register('saisie@example.fr', 'Saisie', STATUT.valide);
     const before = await offerRow(id);

@@ -103,7 +103,14 @@ export async function archiveByLandlord(
     const id = await lockForAction(tx, token, now);
     await tx
       .update(inscriptions)
-      .set({ statutId: STATUT.archive, motifArchivage: motif, motifArchivageTexte: texte ?? null, dateRelance: null })
+      // Changes awaiting review go too: there is no listed offer left to change.
+      .set({
+        statutId: STATUT.archive,
+        motifArchivage: motif,
+        motifArchivageTexte: texte ?? null,
+        dateRelance: null,
+        tempdata: null,
+      })
       .where(eq(inscriptions.id, id));
     await event(tx, id, motif === 'loue' ? 'louee' : 'retiree', now, texte);
   });
