@@ -8,7 +8,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { describeOn, testApp, testDatabase } from '../../../test/harness.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import type { Database } from '../../db/client.ts';
-import { enqueueMail, type MailDispatcher, type OutgoingMail, startMailDispatcher } from './index.ts';
+import {
+  enqueueMail,
+  type MailDispatcher,
+  type OutgoingMail,
+  PERSONAL_LINK_MARKER,
+  startMailDispatcher,
+} from './index.ts';
 import { mailAttachments, mailOutbox } from './mail.tables.ts';
 
 const PUBLIC_URL = 'https://guichet.example.fr';
@@ -165,6 +171,37 @@ describe('courriel sortant', () => {
     const { DEFAULT_RETRY_DELAYS_MS: delays } = await import('./index.ts');
     expect(delays.length + 1).toBeGreaterThanOrEqual(8);
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1]);
+  });
+
+  it('un courriel abandonné garde son lien personnel (pour être renvoyé) ; parti, il ne le garde plus', async () => {
+    const link = 'https://guichet.example.fr/update/partenaire/jeton-secret';
+    const port = await deadPort();
+    const d = dispatcher(`smtp://127.0.0.1:${port}`, { retryDelaysMs: [0] });
+    const id = await queue(
+      sample({ text: `Vérifier : ${link}\n`, html: `<a href="${link}">Vérifier</a>`, personalLinks: [link] }),
+    );
+    await d.drain();
+    expect(await d.drain()).toMatchObject({ failed: 1 });
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: 'failed', personalLinks: [link] });
+    expect(failed.text).toContain(link);
+
+    // Put back in the queue (« Renvoyer »), then sent: the link goes out and leaves the stored copy.
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.id, id));
+    const peer = await startSmtpPeer({ port });
+    try {
+      expect(await d.drain()).toMatchObject({ sent: 1 });
+      expect(peer.received[0].parsed.text).toContain(link);
+      const sent = await row(id);
+      expect(sent).toMatchObject({ status: 'sent', personalLinks: [] });
+      expect(JSON.stringify(sent)).not.toContain('jeton-secret');
+      expect(sent.text).toContain(PERSONAL_LINK_MARKER);
+    } finally {
+      await peer.close();
+    }
   });
 
   it('une transaction annulée ne met aucun courriel en file', async () => {
