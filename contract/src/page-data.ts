@@ -5,3 +5,7 @@
 
 /** The id of the `<script type="application/json">` element holding the public params. */
 export const PARAMS_ELEMENT_ID = 'params';
+
+/** The ids of the elements holding the partner categories and the directory's themes (reference lists). */
+export const CATEGORIES_ELEMENT_ID = 'categories';
+export const FILTRES_ELEMENT_ID = 'filtres';

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ALL_ENDPOINTS, LOGO_MAX_BYTES, MESSAGES, pages } from '@guichet/contract';
-import { PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
+import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID, PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -202,9 +202,13 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     { prefix: '/api' },
   );
 
-  // The public params go into every page: the first screen needs no call (issue 19).
+  // The public params and reference lists go into every page: the first screen needs no call (issue 19).
   if (config.webDist)
-    serveWebApp(app, config.webDist, { [PARAMS_ELEMENT_ID]: () => referenceRepository.params(app.db) });
+    serveWebApp(app, config.webDist, {
+      [PARAMS_ELEMENT_ID]: () => referenceRepository.params(app.db),
+      [CATEGORIES_ELEMENT_ID]: () => referenceRepository.categories(app.db),
+      [FILTRES_ELEMENT_ID]: () => referenceRepository.filtres(app.db),
+    });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   return app;
 }

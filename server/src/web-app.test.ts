@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
+import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID, PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
@@ -14,9 +14,9 @@ import { params } from './db/schema.ts';
 import type { AppInstance } from './platform/app-instance.ts';
 
 /** The JSON inside the page's params element (the web reads it with the same id). */
-function inlined(html: string): unknown {
-  const m = html.match(new RegExp(`<script type="application/json" id="${PARAMS_ELEMENT_ID}">([^<]*)</script>`));
-  if (!m) throw new Error('pas de paramètres dans la page');
+function inlined(html: string, id = PARAMS_ELEMENT_ID): unknown {
+  const m = html.match(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`));
+  if (!m) throw new Error(`pas de « ${id} » dans la page`);
   return JSON.parse(m[1]);
 }
 
@@ -60,6 +60,15 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(inlined(res.body)).toEqual(api.json());
     expect(api.json()).toMatchObject({ nomSite: expect.any(String), annee: expect.any(Number) });
+    // The directory's reference lists too, as their endpoints answer them.
+    for (const [id, url] of [
+      [CATEGORIES_ELEMENT_ID, '/api/categorie/get/all'],
+      [FILTRES_ELEMENT_ID, '/api/filtre/get/all'],
+    ]) {
+      const list = (await app.inject({ url })).json();
+      expect(list.length).toBeGreaterThan(0);
+      expect(inlined(res.body, id)).toEqual(list);
+    }
     // Every page of the SPA is the same page, with the same params.
     const other = await app.inject({ url: '/partenaires?theme=3' });
     expect(inlined(other.body)).toEqual(api.json());
@@ -70,7 +79,7 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     await app.db.update(params).set({ valeur: nom }).where(eq(params.cle, 'nomSite'));
     const res = await app.inject({ url: '/' });
     expect(inlined(res.body)).toMatchObject({ nomSite: nom });
-    expect(res.body.match(/<script/g)).toHaveLength(2); // the entry and the data element, nothing more
+    expect(res.body.match(/<script/g)).toHaveLength(4); // the entry and the three data elements, nothing more
   });
 
   it('compressée pour qui accepte br, avec un ETag par représentation : une revisite sans changement reçoit 304', async () => {

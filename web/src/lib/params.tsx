@@ -2,6 +2,7 @@ import type { Params } from '@guichet/contract';
 import { PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import { Box, Button, Typography } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { inlinedJson } from './page-data.ts';
 
 const ParamsContext = createContext<Params | null>(null);
 
@@ -20,14 +21,8 @@ export function useSiteParams(): Params {
  * same answers).
  */
 export function inlinedParams(doc: Document = document): Params | null {
-  const text = doc.getElementById(PARAMS_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isParams(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = inlinedJson(PARAMS_ELEMENT_ID, doc);
+  return isParams(value) ? value : null;
 }
 
 const TEXT_FIELDS = ['nomSite', 'emailContact', 'telephoneContact', 'adresseContact'] as const;

@@ -4,8 +4,10 @@ import {
   logoEndpoints,
   referenceEndpoints,
 } from '@guichet/contract';
+import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID } from '@guichet/contract/page-data';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type CallArgs, call, endpointUrl } from '../../lib/api.ts';
+import { inlinedJson, PAGE_LOADED_AT } from '../../lib/page-data.ts';
 
 /** The partners: every call of the feature, its query keys, its queries and its mutations. */
 
@@ -54,16 +56,22 @@ export const directoryQuery = (filtre: number | null) =>
   });
 
 // ── Reference lists: one cache entry each, shared by the directory and the staff pages ─────
+// The page brings both lists (server/src/platform/web-app.ts): the directory shows its themes
+// with its first screen, without a call and without the list moving down when they arrive.
 const REFERENCE_STALE_MS = 5 * 60_000;
 export const categoriesQuery = queryOptions({
   queryKey: [referenceEndpoints.categories.path],
   queryFn: () => call(referenceEndpoints.categories),
   staleTime: REFERENCE_STALE_MS,
+  initialData: () => referenceEndpoints.categories.response[200].safeParse(inlinedJson(CATEGORIES_ELEMENT_ID)).data,
+  initialDataUpdatedAt: PAGE_LOADED_AT,
 });
 export const filtresQuery = queryOptions({
   queryKey: [referenceEndpoints.filtres.path],
   queryFn: () => call(referenceEndpoints.filtres),
   staleTime: REFERENCE_STALE_MS,
+  initialData: () => referenceEndpoints.filtres.response[200].safeParse(inlinedJson(FILTRES_ELEMENT_ID)).data,
+  initialDataUpdatedAt: PAGE_LOADED_AT,
 });
 export const useCategories = () => useQuery(categoriesQuery);
 export const useFiltres = () => useQuery(filtresQuery);
