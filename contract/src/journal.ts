@@ -11,6 +11,7 @@ import { PARTENAIRE_LABELS } from './partenaire.ts';
  */
 export const JOURNAL_ACTIONS = {
   'inscription.statut': 'Statut d’une offre',
+  'inscription.modification': 'Modifications du propriétaire examinées',
   'partenaire.modification': 'Fiche partenaire modifiée',
   'partenaire.proposition.validee': 'Modifications du partenaire validées',
   'partenaire.proposition.refusee': 'Modifications du partenaire refusées',
@@ -30,6 +31,7 @@ export const JOURNAL_ACTIONS = {
   'export.partenaires': 'Export des partenaires',
   'export.etudiants': 'Export des demandes étudiantes',
   'export.journal': 'Export du journal',
+  'courriel.renvoi': 'Courriel renvoyé',
 } as const;
 export type JournalAction = keyof typeof JOURNAL_ACTIONS;
 export const journalActionLabel = (code: string) => (JOURNAL_ACTIONS as Record<string, string>)[code] ?? code;
