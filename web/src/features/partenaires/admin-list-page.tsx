@@ -40,9 +40,12 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
     field: 'renouvellement',
     headerName: 'Renouvellement',
-    minWidth: 120,
+    minWidth: 150,
     sortable: false,
     valueFormatter: (v: RenouvellementEtat) => RENOUVELLEMENT_LABELS[v],
+    // A renewal mail given up never reached the partner: « Courriel en échec » rather than « Sans réponse ».
+    renderCell: ({ row, formattedValue }) =>
+      row.courrielEchec ? <CourrielEchecChip echec={row.courrielEchec} /> : formattedValue,
   },
   {
     field: 'date',
@@ -92,13 +95,6 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     headerName: 'Statut',
     minWidth: 115,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} since={row.enAttenteDepuis} />,
-  },
-  {
-    field: 'courrielEchec',
-    headerName: 'Courriel',
-    sortable: false,
-    minWidth: 170,
-    renderCell: ({ row }) => <CourrielEchecChip echec={row.courrielEchec} />,
   },
   {
     field: 'actif',
