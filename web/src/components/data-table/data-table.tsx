@@ -180,6 +180,9 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             sortingMode="server"
             filterMode="server"
             disableColumnFilter
+            // Every column rendered, even past the right edge of a narrow screen: a page holds at most
+            // 100 rows, and a cell scrolled out of view still answers the browser's search and tests.
+            columnBufferPx={2000}
             disableColumnSelector
             disableRowSelectionOnClick
             pageSizeOptions={[...PAGE_SIZES]}
