@@ -130,11 +130,13 @@ describe('les filtres des listes découlent de leur schéma', () => {
       statut?: number[];
       tempdata?: boolean;
       verification?: 'a_confirmer' | 'expiree';
+      attente?: number;
     }>();
     expectTypeOf<PartenaireListFilter>().toEqualTypeOf<{
       tempdata?: boolean;
       token?: boolean;
       renouvellement?: 'confirme' | 'modifie' | 'sansReponse' | 'jamais';
+      attente?: number;
       date?: string;
       nom?: string;
       categorie?: number[];

@@ -50,6 +50,7 @@ describe('la table des champs des demandes étudiantes', () => {
 
   it('les filtres de la liste ont le type que donne son schéma', () => {
     expectTypeOf<EtudiantListFilter>().toEqualTypeOf<{
+      attente?: number;
       date?: string;
       email?: string;
       ecole?: Ecole;
