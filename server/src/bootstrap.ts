@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { agentsRepository } from './features/auth/agents.repository.ts';
+import { recordJournal } from './platform/journal/journal.ts';
 import { randomPassword } from './platform/passwords.ts';
 
 /** On a start with no staff at all, creates the first administrator (docs/spec/decisions.md §1). */
@@ -14,7 +15,7 @@ export async function ensureBootstrapAdmin(db: Db, config: Config, print: (line:
     // see it (without the lock, the second insert would fail on the unique username and stop its process).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('guichet:bootstrap-admin'))`);
     if ((await agentsRepository.count(tx)) > 0) return false;
-    await agentsRepository.create(tx, {
+    const id = await agentsRepository.create(tx, {
       username: config.adminUsername,
       password,
       prenom: 'Administrateur',
@@ -23,6 +24,17 @@ export async function ensureBootstrapAdmin(db: Db, config: Config, print: (line:
       // A generated password lives on in the console's scrollback and logs: the first login replaces it.
       motDePasseAChanger: !config.adminPassword,
     });
+    await recordJournal(
+      tx,
+      { username: 'Démarrage du portail' },
+      {
+        action: 'agent.creation',
+        entite: 'agent',
+        entiteId: id,
+        resume: `Premier administrateur « ${config.adminUsername} » créé au démarrage`,
+        apres: { identifiant: config.adminUsername, prenom: 'Administrateur', nom: 'Guichet', roles: [...ROLES] },
+      },
+    );
     return true;
   });
   if (!created) return;

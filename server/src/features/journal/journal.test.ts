@@ -2,7 +2,8 @@ import { STATUT } from '@guichet/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { dbKind, type TestApp, testApp, testDatabase } from '../../../test/harness.ts';
+import { ensureBootstrapAdmin } from '../../bootstrap.ts';
 import { runUserCommand } from '../../cli/user-commands.ts';
 import { etudiants, inscriptions, journal, partenaires, roles } from '../../db/schema.ts';
 import { seedInscriptions } from '../inscriptions/inscriptions.fixtures.ts';
@@ -237,6 +238,18 @@ describe(`journal des actions (${dbKind})`, () => {
       },
       { action: 'agent.desactivation', avant: { actif: true }, apres: { actif: false } },
     ]);
+  });
+
+  it('premier administrateur créé au démarrage : une ligne, au nom du démarrage', async () => {
+    const fresh = await testDatabase();
+    try {
+      await ensureBootstrapAdmin(fresh.db, { ...t.config, adminUsername: 'admin' }, () => {});
+      expect(await fresh.db.select().from(journal)).toMatchObject([
+        { action: 'agent.creation', agent: 'Démarrage du portail', agentId: null, apres: { identifiant: 'admin' } },
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('connexions : réussie, échouée (compte connu, identifiant inconnu jamais recopié), blocage une seule fois', async () => {
