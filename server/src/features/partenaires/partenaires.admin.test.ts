@@ -147,6 +147,8 @@ describe(`partenaires : liste d’administration et export (${dbKind})`, () => {
       statut: 'Validé',
       idStatut: 2,
       actif: true,
+      // Its proposed changes wait; neither answered nor updated: dated by its registration.
+      enAttenteDepuis: '2025-09-01T07:00:00.000Z',
       // No renewal mail failed.
       courrielEchec: null,
       // Every seed has the fixture's contact e-mail: the live ones are possible duplicates.
