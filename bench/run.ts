@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale N] [--only pglite|postgres] [--seconds S] [--part lists,click] [--write]
- * [--profile DIR]`: seeds realistic volumes, starts the built server on each database (as `npm start`
+ * [--profile DIR] [--lighthouse-runs N]`: seeds realistic volumes, starts the built server on each database (as `npm start`
  * does, production log level), measures, prints one markdown table with each database's value, budget
  * and verdict, and exits 1 when a budget is missed (naming the database). A full run writes the table
  * into docs/benchmarks.md (between the RESULTS markers); a run of some parts only prints it, unless
@@ -19,6 +19,7 @@ import { createDatabase, startPostgres } from '../server/test/postgres-server.ts
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
 import { listFloor } from './floor.ts';
+import { PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
 import { CLICKS, LISTS, type ListName, PENDING_FILTER } from './lists.ts';
 import { get, type LoadResult, load, sequential } from './load.ts';
 import { pdfBench } from './pdf.ts';
@@ -41,7 +42,7 @@ const profileDir = arg('profile', '');
  */
 const ab = arg('ab', '');
 const abEnv: Record<string, string> = Object.fromEntries(ab ? ab.split(',').map((kv) => kv.split('=')) : []);
-const PARTS = ['start', 'wire', 'pdf', 'lists', 'click', 'screens', 'directory', 'exports', 'load'] as const;
+const PARTS = ['start', 'wire', 'phone', 'pdf', 'lists', 'click', 'screens', 'directory', 'exports', 'load'] as const;
 type Part = (typeof PARTS)[number];
 const partArg = arg('part', 'all');
 const parts = new Set<Part>(partArg === 'all' ? PARTS : (partArg.split(',') as Part[]));
@@ -450,19 +451,30 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   console.log(`Volumes : ${JSON.stringify(volumes)} ; parties : ${[...parts].join(', ')}`);
   // The web app only when its bytes are measured; the server bundle always (`npm start` runs it).
-  const build = parts.has('wire') ? ['npm', ['run', 'build']] : ['node', ['scripts/build-server.mjs']];
+  const build =
+    parts.has('wire') || parts.has('phone') ? ['npm', ['run', 'build']] : ['node', ['scripts/build-server.mjs']];
   if (spawnSync(build[0] as string, build[1] as string[], { cwd: root, stdio: 'ignore' }).status !== 0) {
     throw new Error(`construction : ${build.flat().join(' ')}`);
   }
   // Measured over HTTP by each server run (firstLoads); the rows keep their place at the top.
   if (parts.has('wire')) for (const b of Object.values(FIRST_LOADS)) report.reserve(b.label);
+  if (parts.has('phone')) {
+    // The public pages on a phone (bench/lighthouse.ts), on a server of their own with a small
+    // embedded database: shown in the first column.
+    const { rows, context } = await phoneScenario({ runs: Number(arg('lighthouse-runs', '3')) });
+    console.log(`  ${context}`);
+    for (const r of rows)
+      report.record(`Téléphone : ${r.page}`, 'pglite', `${r.bytes} ; ${r.scores}`, PHONE_BUDGET, r.ok);
+  }
   if (parts.has('pdf')) {
     const pdf = await pdfBench(1000);
     // Built in the bench's process, without a database: shown in the first column.
     report.record('PDF de 1 000 logements validés (sans base)', 'pglite', String(pdf), '≤ 2 s', pdf.ok);
   }
-  if (only !== 'postgres') await measure('pglite');
-  if (only !== 'pglite') await measure('postgres');
+  // The phone and the PDF bring their own data: without another part, no volumes to seed.
+  const seeded = [...parts].some((p) => p !== 'phone' && p !== 'pdf');
+  if (seeded && only !== 'postgres') await measure('pglite');
+  if (seeded && only !== 'pglite') await measure('postgres');
 
   const failed = report.failures();
   const table = [
