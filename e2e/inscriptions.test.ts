@@ -22,10 +22,11 @@ describe('offres de logement des propriétaires dans Chromium', () => {
   beforeEach(async () => {
     await portal.reset();
     await portal.agent('gestion.logement', ['ROLE_USER']);
-    // Another offer, so the staff search has something to leave out.
+    // Another landlord's offer (no detail in common: not a « Doublon possible »), so the staff
+    // search has something to leave out.
     await seedInscriptions(portal.database.db, [
       {
-        proprietaire: { nom: 'Martin', prenom: 'Paul', email: 'paul.martin@example.fr' },
+        proprietaire: { nom: 'Martin', prenom: 'Paul', email: 'paul.martin@example.fr', telephone: '0698765432' },
         date: new Date('2024-01-05T10:00:00Z'),
       },
     ]);

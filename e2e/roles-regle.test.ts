@@ -141,6 +141,8 @@ describe('règles des rôles et premier mot de passe dans Chromium', () => {
       'Partenaires',
       'Etudiants',
       'Roles',
+      'Courriels',
+      'Journal',
       'Site public',
     ]);
 

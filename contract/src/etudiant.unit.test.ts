@@ -42,9 +42,9 @@ describe('la table des champs des demandes étudiantes', () => {
     ]);
   });
 
-  it('une ligne de la table reprend les champs de la demande, tels qu’enregistrés', () => {
+  it('une ligne de la table reprend les champs de la demande, tels qu’enregistrés, et l’échec de son courriel', () => {
     expect(Object.keys(etudiantSchema.shape).sort()).toEqual(
-      ['id', 'date', 'idStatut', 'statut', ...Object.keys(ETUDIANT_LABELS)].sort(),
+      ['id', 'date', 'idStatut', 'statut', 'courrielEchec', ...Object.keys(ETUDIANT_LABELS)].sort(),
     );
   });
 

@@ -132,6 +132,7 @@ describe('réglages par défaut', () => {
       publicFormRateLimit: 30,
       adminUsername: 'admin',
       adminPassword: undefined,
+      sessionCacheSeconds: 5,
       sessionIdleMinutes: 30,
       sessionMaxHours: 12,
       retentionDays: 365,

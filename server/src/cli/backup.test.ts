@@ -31,7 +31,7 @@ import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
 import type { AppInstance } from '../platform/app-instance.ts';
 import { BACKUP_TABLES, backupDatabase, NOT_SAVED, restoreDatabase } from './backup.ts';
-import { CommandError } from './user-commands.ts';
+import { CommandError, runUserCommand } from './user-commands.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PASSWORD = 'mot-de-passe-sauvegarde';
@@ -194,7 +194,8 @@ describe(`sauvegarde et restauration (${dbKind})`, () => {
     await db.delete(logos);
     await agentsRepository.create(db, { username: 'intrus', password: PASSWORD, prenom: 'A', nom: 'B', roles: [] });
 
-    await restoreDatabase(database.db, file);
+    // As the portal runs it (npm run restore through its admin socket): its kept sessions go too.
+    await runUserCommand(database.db, { command: 'restore', file });
     expect(await snapshot(database)).toEqual(before);
 
     // Sessions are not restored: the old cookie is refused, the agent logs in again with the

@@ -276,7 +276,10 @@ export const inscriptionsRepository = {
               motifArchivage: null,
               motifArchivageTexte: null,
             }
-          : { statutId },
+          : statutId === STATUT.refuse || statutId === STATUT.archive
+            ? // Off the list: no listed offer left for the landlord's waiting changes to replace.
+              { statutId, tempdata: null }
+            : { statutId },
       )
       .where(eq(inscriptions.id, id))
       .returning({ id: inscriptions.id });

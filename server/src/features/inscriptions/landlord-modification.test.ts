@@ -274,6 +274,24 @@ describe(`« Modifier mon offre » et son examen par le guichet (${dbKind})`, ()
     expect((await decide(id, 'valid', { dateProposition: tempdata.date })).statusCode).toBe(409);
   });
 
+  it('le guichet archive ou refuse l’offre : les modifications en attente tombent aussi', async () => {
+    for (const [statut, nom] of [
+      [STATUT.archive, 'Archivemodif'],
+      [STATUT.refuse, 'Refusemodif'],
+    ] as const) {
+      const email = `${nom.toLowerCase()}@example.fr`;
+      const { id, token } = await register(email, nom, STATUT.valide);
+      await propose(token, edited(email, nom, { logement: { type: 'T2' } }));
+      const { tempdata } = await detail(id);
+      expect(tempdata).not.toBeNull();
+      expect((await admin('PUT', `inscription/update/${id}`, { statut })).statusCode).toBe(200);
+      await sent();
+      expect(await offerRow(id)).toMatchObject({ statutId: statut, type: 'Studio', tempdata: null });
+      expect((await listed('&filter[tempdata]=true')).map((r) => r.id)).not.toContain(id);
+      expect((await decide(id, 'valid', { dateProposition: tempdata.date })).statusCode).toBe(409);
+    }
+  });
+
   it('une saisie refusée répond 400 champ par champ, comme l’assistant, et rien ne change', async () => {
     const { id, token } = await register('saisie@example.fr', 'Saisie', STATUT.valide);
     const before = await offerRow(id);

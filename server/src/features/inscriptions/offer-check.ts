@@ -128,7 +128,14 @@ async function expireUnanswered(tx: DbOrTx, deps: OfferCheckDeps, now: Date): Pr
     const asked = formatDate(offer.dateRelance);
     await tx
       .update(inscriptions)
-      .set({ statutId: STATUT.archive, motifArchivage: 'expiree', motifArchivageTexte: null, dateRelance: null })
+      .set({
+        statutId: STATUT.archive,
+        motifArchivage: 'expiree',
+        motifArchivageTexte: null,
+        dateRelance: null,
+        // Like « loué » or « retrait »: changes waiting for staff go with the listing.
+        tempdata: null,
+      })
       .where(eq(inscriptions.id, offer.id));
     await tx.insert(inscriptionEvenements).values({
       inscriptionId: offer.id,

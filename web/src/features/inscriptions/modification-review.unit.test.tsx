@@ -38,6 +38,8 @@ function renderDetail(answer: Response, states: InscriptionDetail[] = [offer, de
   fakeServer((url, init) => {
     if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7')
       return json(200, states.length > 1 ? states.shift() : states[0]);
+    // The staff history beside it: none yet.
+    if (url === '/api/admin/journal/inscription/7') return json(200, { lignes: [] });
     if (init?.method === 'PUT' && url.includes('/update/7')) {
       sent.push({ url, body: JSON.parse(String(init.body)) });
       return answer;
