@@ -81,6 +81,37 @@ describe('tableau de bord dans Chromium', () => {
     await offres.getByText('La plus ancienne attend depuis 2 jours.').waitFor();
   });
 
+  it('un administrateur, du tableau de bord à la décision : la ligne d’historique de l’offre et son courriel dans « Courriels »', async () => {
+    await portal.agent('direction.tableau', ['ROLE_ADMIN']);
+    const page = await portal.page();
+    await login(page, 'direction.tableau');
+    await page.waitForURL(/\/admin\/inscriptions$/);
+    const menu = page.getByRole('navigation', { name: "Menu d'administration" });
+    await menu.getByRole('link', { name: 'Tableau de bord' }).click();
+    const offres = page.getByRole('listitem', { name: 'Offres de logement' });
+    await offres.getByRole('link', { name: 'En attente depuis plus de 7 jours : 1' }).click();
+    await page.waitForURL(/\/admin\/inscriptions\?f\.attente=7$/);
+    await page.getByRole('row').filter({ hasText: 'BERNARD' }).getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Logement de Luc BERNARD' }).waitFor();
+    const id = page.url().split('/').pop();
+    await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Validé' });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('status').filter({ hasText: MESSAGES.enregistrementReussi }).waitFor();
+    // The page's own history says who did it, once reloaded with the offer.
+    const historique = page.getByRole('region', { name: 'Historique des actions du guichet' });
+    await historique.getByText(`Offre n° ${id} : En attente → Validé`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The landlord's decision mail waits in the outbox (no mail server in this test): listed.
+    await menu.getByRole('link', { name: 'Courriels' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Courriels' }).waitFor();
+    const courriel = page.getByRole('row').filter({ hasText: 'luc.bernard@example.fr' });
+    await courriel.getByText('Décision (propriétaire)').waitFor();
+    await courriel.getByText(/^Votre offre de logement a été validée/).waitFor();
+    await courriel.getByText('En attente').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('la cloche compte ce qui est arrivé depuis la dernière visite, et repart de zéro une fois ouverte', async () => {
     // A request made after the agent's account was opened: new for it.
     await portal.database.db
