@@ -2,11 +2,13 @@ import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/client.ts';
-import { etudiants, inscriptions, partenaires } from './db/schema.ts';
+import { etudiants, inscriptions, journal, mailOutbox, partenaires } from './db/schema.ts';
 import { etudiantsList, insertUnlessPending } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
+import { journalList } from './features/journal/journal.repository.ts';
 import { partenairesList } from './features/partenaires/partenaires.repository.ts';
 import { type AnyList, searchOf } from './platform/list-query.ts';
+import { courrielsList } from './platform/mail/mail.repository.ts';
 
 /**
  * The big lists search a stored, normalised text column through a trigram index (each feature's tables file).
@@ -35,7 +37,7 @@ describe(`index de recherche (${dbKind})`, () => {
     return r.rows.map((row) => Object.values(row)[0]).join('\n');
   };
 
-  type Table = typeof inscriptions | typeof etudiants | typeof partenaires;
+  type Table = typeof inscriptions | typeof etudiants | typeof partenaires | typeof journal | typeof mailOutbox;
   const plan = async (table: Table, list: AnyList, term: string) => {
     const where = await searchOf(database.db, list, term);
     return explain(database.db.select({ id: table.id }).from(table).where(where).toSQL());
@@ -106,6 +108,13 @@ describe(`index de recherche (${dbKind})`, () => {
     const withCategory = await plan(partenaires, partenairesList, 'santé');
     expect(withCategory).toContain('partenaires_recherche_trgm');
     expect(withCategory).toContain('partenaires_categorie_idx');
+  });
+
+  it('les recherches de « Journal » et de « Courriels » utilisent leur index trigramme (migration 0014)', async () => {
+    expect(await plan(journal, journalList as unknown as AnyList, 'durand')).toContain('journal_recherche_trgm');
+    expect(await plan(mailOutbox, courrielsList as unknown as AnyList, 'lea.martin')).toContain(
+      'mail_outbox_recherche_trgm',
+    );
   });
 });
 
