@@ -1,18 +1,5 @@
 import { COURRIEL_MESSAGES, formatDateTime } from '@guichet/contract';
-import { Box, Chip } from '@mui/material';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+import { FlagChip } from './flag-chip.tsx';
 
 type Echec = { date: string; erreur: string | null };
 const detail = (e: Echec) => `courriel du ${formatDateTime(e.date)} non remis${e.erreur ? ` (${e.erreur})` : ''}`;
@@ -23,21 +10,5 @@ const detail = (e: Echec) => `courriel du ${formatDateTime(e.date)} non remis${e
  */
 export function CourrielEchecChip({ echec }: { echec: Echec | null | undefined }) {
   if (!echec) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color="error"
-      title={detail(echec)}
-      label={
-        <>
-          {COURRIEL_MESSAGES.enEchec}
-          <Box component="span" sx={visuallyHidden}>
-            {` : ${detail(echec)}`}
-          </Box>
-        </>
-      }
-      sx={{ fontWeight: 600, color: 'error.dark', borderColor: 'error.dark' }}
-    />
-  );
+  return <FlagChip label={COURRIEL_MESSAGES.enEchec} detail={detail(echec)} tone="error" />;
 }

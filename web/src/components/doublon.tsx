@@ -1,19 +1,7 @@
 import { DOUBLON_CRITERE_LABELS, type Doublon, type DoublonCritere } from '@guichet/contract';
-import { Alert, AlertTitle, Box, Chip, Link } from '@mui/material';
+import { Alert, AlertTitle, Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+import { FlagChip } from './flag-chip.tsx';
 
 /** « même e-mail, même téléphone »: what two records share, as staff read it. */
 export const memes = (par: readonly DoublonCritere[]) => par.map((k) => `même ${DOUBLON_CRITERE_LABELS[k]}`).join(', ');
@@ -24,23 +12,7 @@ export const memes = (par: readonly DoublonCritere[]) => par.map((k) => `même $
  */
 export function DoublonChip({ par }: { par: readonly DoublonCritere[] | undefined }) {
   if (!par?.length) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color="warning"
-      title={memes(par)}
-      label={
-        <>
-          Doublon possible
-          <Box component="span" sx={visuallyHidden}>
-            {` : ${memes(par)}`}
-          </Box>
-        </>
-      }
-      sx={{ flexShrink: 0, fontWeight: 600, color: 'warning.dark', borderColor: 'warning.dark' }}
-    />
-  );
+  return <FlagChip label="Doublon possible" detail={memes(par)} tone="warning" />;
 }
 
 /**

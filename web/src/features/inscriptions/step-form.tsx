@@ -7,6 +7,7 @@ import { BannerAlert } from '../../components/banner.tsx';
 import { SubmitButton } from '../../components/form/fields.tsx';
 import { fieldPaths, placeServerErrors } from '../../components/form/server-errors.ts';
 import { type ContractForm, type FormSchema, useContractForm } from '../../components/form/use-contract-form.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 
 export const STEPS = ['Propriétaire', 'Logement', 'Récapitulatif'] as const;
 
@@ -102,14 +103,3 @@ function useRefusal<T extends FieldValues, O extends FieldValues>(
     banner.error(MESSAGES.erreurEnregistrementInscription);
   }, []);
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  // Pixels: in sx, 1 would mean 100%.
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,5 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { logoSrc } from './partenaires-api.ts';
 
 export type CardData = { nom: string; lien: string; lienOffres: string; presentation: string; logo: string };
@@ -53,16 +54,3 @@ export function PartenaireCard({ p, headingLevel = 'h3' }: { p: CardData; headin
     </Card>
   );
 }
-
-/** Read by screen readers, not shown (px strings: in `sx`, a width of 1 would mean 100 %). */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

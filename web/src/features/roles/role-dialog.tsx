@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
@@ -179,13 +180,3 @@ export function RoleDialog(props: { role: RoleRow; onClose: () => void; onSaved:
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  // Pixels: in sx, 1 would mean 100%.
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
