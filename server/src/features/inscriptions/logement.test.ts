@@ -1,16 +1,15 @@
 import { LIEN_PERDU_REPONSE, LOGEMENT_ACTION_MESSAGES, MESSAGES, STATUT } from '@guichet/contract';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { redactUrl } from '../../app.ts';
-import { inscriptionEvenements, inscriptionLiens, inscriptions, mailOutbox } from '../../db/schema.ts';
+import { inscriptionLiens, inscriptions, mailOutbox } from '../../db/schema.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { housingList } from '../etudiants/etudiants.service.ts';
 import { pdfText } from '../etudiants/pdf-text.testing.ts';
 import { validInscription } from './inscriptions.fixtures.ts';
-
-const LINK = /Voir mon offre : https:\/\/guichet\.example\.fr\/logement\/([A-Za-z0-9_-]{43})$/m;
+import { landlordKit } from './landlord.testing.ts';
 
 describe(`lien personnel du propriétaire (${dbKind})`, () => {
   let t: TestApp;
@@ -27,28 +26,10 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
   });
 
   const db = () => t.database.db;
-  const sent = async () => {
-    await t.mail.drain();
-    return peer.received.splice(0);
-  };
-  /** The one mail just sent to this address, and the token of its personal link. */
-  const mailTo = async (email: string) => {
-    const mails = await sent();
-    expect(mails.map((m) => m.envelope.to[0])).toEqual([email]);
-    const text = mails[0].parsed.text ?? '';
-    const token = LINK.exec(text)?.[1];
-    if (!token) throw new Error(`pas de lien personnel dans :\n${text}`);
-    return { subject: mails[0].parsed.subject, text, token };
-  };
-  const offerRow = async (id: number) => (await db().select().from(inscriptions).where(eq(inscriptions.id, id)))[0];
-  const events = async (id: number) =>
-    (
-      await db()
-        .select({ type: inscriptionEvenements.type, detail: inscriptionEvenements.detail })
-        .from(inscriptionEvenements)
-        .where(eq(inscriptionEvenements.inscriptionId, id))
-        .orderBy(asc(inscriptionEvenements.id))
-    ).map((e) => (e.detail ? `${e.type} : ${e.detail}` : e.type));
+  const { sent, mailTo, offerRow, events } = landlordKit(
+    () => t,
+    () => peer,
+  );
   const page = (token: string) => t.app.inject({ method: 'GET', url: `/api/logement/${token}` });
   const act = (token: string, action: 'disponible' | 'loue' | 'retrait', payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/logement/${token}/${action}`, payload: payload ?? {} });
