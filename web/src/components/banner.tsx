@@ -1,6 +1,6 @@
 import { BANNER_MS } from '@guichet/contract';
 import { Alert, type AlertProps } from '@mui/material';
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, type RefObject, useEffect, useRef, useState } from 'react';
 
 export type Banner = { severity: 'success' | 'error'; text: string };
 
@@ -21,6 +21,25 @@ export function useBanner() {
     success: (text: string) => setBanner({ severity: 'success', text }),
     clear: () => setBanner(null),
   };
+}
+
+/**
+ * After an action on a selection the pressed button is gone with the selection: `focusResult()` sends
+ * the keyboard focus to the banner once it is on the page (a frame's delay lost that race under load).
+ */
+export function useFocusOnBanner(banner: Banner | null): {
+  bannerRef: RefObject<HTMLDivElement | null>;
+  focusResult: () => void;
+} {
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (pending && banner) {
+      bannerRef.current?.focus();
+      setPending(false);
+    }
+  }, [pending, banner]);
+  return { bannerRef, focusResult: () => setPending(true) };
 }
 
 /** The banner itself: an error is announced at once (alert), a success politely (status). */

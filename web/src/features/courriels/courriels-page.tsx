@@ -7,8 +7,8 @@ import {
   formatDateTime,
 } from '@guichet/contract';
 import { Button, Chip, Link } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import { useMemo, useState } from 'react';
+import { BannerAlert, useBanner, useFocusOnBanner } from '../../components/banner.tsx';
 import {
   DataTable,
   type SelectionApi,
@@ -63,15 +63,8 @@ export function CourrielsPage() {
   const [open, setOpen] = useState<number | null>(null);
   const banner = useBanner();
   const renvoi = useRenvoi();
-  const bannerRef = useRef<HTMLDivElement>(null);
   // The ticked rows leave the selection with the action: the focus goes to its result.
-  const [focusResult, setFocusResult] = useState(false);
-  useEffect(() => {
-    if (focusResult && banner.banner) {
-      bannerRef.current?.focus();
-      setFocusResult(false);
-    }
-  }, [focusResult, banner.banner]);
+  const { bannerRef, focusResult } = useFocusOnBanner(banner.banner);
 
   async function resend(ids: number[], done?: () => void) {
     if (renvoi.isPending || ids.length === 0) return;
@@ -84,7 +77,7 @@ export function CourrielsPage() {
       // 409/404 name each mail in cause (already resent by someone else, purged…).
       banner.error(e instanceof ApiError ? e.message : 'Le renvoi a échoué. Réessayez dans un instant.');
     }
-    setFocusResult(true);
+    focusResult();
   }
 
   const columns = useMemo<TableColumn<typeof courrielsList>[]>(

@@ -1,7 +1,7 @@
 import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { BannerAlert, useBanner } from '../../components/banner.tsx';
+import { useMemo, useState } from 'react';
+import { BannerAlert, useBanner, useFocusOnBanner } from '../../components/banner.tsx';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { StatutAttente, useAttenteFilter } from '../../components/data-table/ageing-chip.tsx';
 import {
@@ -57,16 +57,8 @@ export function EtudiantsListPage() {
   const [confirming, setConfirming] = useState<SelectionApi<EtudiantRow> | null>(null);
   const banner = useBanner();
   const update = useEtudiantAction();
-  const bannerRef = useRef<HTMLDivElement>(null);
-  // The selection is gone after an action and with it the pressed button: the keyboard focus goes
-  // to the result, once the banner is on the page (a frame's delay lost that race under load).
-  const [focusResult, setFocusResult] = useState(false);
-  useEffect(() => {
-    if (focusResult && banner.banner) {
-      bannerRef.current?.focus();
-      setFocusResult(false);
-    }
-  }, [focusResult, banner.banner]);
+  // The ticked rows leave the selection with the action: the focus goes to its result.
+  const { bannerRef, focusResult } = useFocusOnBanner(banner.banner);
 
   const filters = useMemo<TableFilter<typeof etudiantsList>[]>(
     () => [
@@ -97,7 +89,7 @@ export function EtudiantsListPage() {
       });
       clear();
       banner.success(res.message);
-      setFocusResult(true);
+      focusResult();
     } catch (e) {
       // A refusal names the request and the reason (already validated, no longer exists…).
       const reason = e instanceof ApiError && e.status >= 400 && e.status < 500 ? ` ${e.message}` : '';
