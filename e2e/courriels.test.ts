@@ -52,6 +52,8 @@ describe('journal des courriels dans Chromium', () => {
   it('un courriel abandonné se voit sur la demande et dans « Courriels » ; « Renvoyer » le fait partir', async () => {
     const page = await portal.page();
     await login(page, 'chef.guichet');
+    // The landing page first: a click on the menu before it would be undone by the landing navigation.
+    await page.waitForURL(/\/admin\/inscriptions$/);
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Etudiants' }).click();
     await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
