@@ -158,7 +158,12 @@ describe('partenaires dans Chromium', () => {
 
     // The year selector is kept in the URL and follows into the export.
     const year = String(new Date().getFullYear());
-    await page.getByLabel('Année').selectOption(year);
+    // The address changes before React renders again: wait for the list read with the year,
+    // which the export button's render shares, or the click could still use the old query.
+    await Promise.all([
+      page.waitForRequest(new RegExp(`/api/admin/partenaires/get/list/by/filters\\?.*annee=${year}`)),
+      page.getByLabel('Année').selectOption(year),
+    ]);
     await page.waitForURL(new RegExp(`annee=${year}`));
     await row.waitFor();
     const [request, download] = await Promise.all([

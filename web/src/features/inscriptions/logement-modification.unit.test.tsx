@@ -134,7 +134,8 @@ describe('« Modifier mon offre » sur la page personnelle', { timeout: 30_000 }
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }));
     await waitFor(() => expect(input(form, /^Téléphone/).getAttribute('aria-invalid')).toBe('true'));
     expect(form.textContent).toContain('Veuillez saisir un numéro de téléphone français à 10 chiffres.');
-    expect(document.activeElement).toBe(input(form, /^Téléphone/));
+    // The focus moves in an effect after the error renders.
+    await waitFor(() => expect(document.activeElement).toBe(input(form, /^Téléphone/)));
     expect(sent).toHaveLength(1);
   });
 
