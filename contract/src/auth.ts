@@ -81,24 +81,38 @@ export const passwordChangeBodySchema = z
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
 /**
- * « Mon compte »: the daily digest (issue 18). Agents have no e-mail column: the digest goes to
- * the username when it is an e-mail address (docs/decisions.md). `adresse` null: not possible,
- * `raison` says why (shown beside the disabled box).
+ * « Mon compte »: the daily digest (issue 18), sent to the agent's e-mail address (`agents.email`,
+ * set on « Mon compte » or by `npm run user`). `adresse` null: not possible, `raison` says why
+ * (shown beside the disabled box).
  */
 export const DIGEST_MESSAGES = {
   active: 'Vous recevrez chaque matin le résumé quotidien.',
   desactive: 'Vous ne recevrez plus le résumé quotidien.',
-  sansAdresse:
-    'Votre identifiant n’est pas une adresse électronique : le résumé quotidien ne peut pas vous être envoyé. Demandez à un administrateur un compte dont l’identifiant est votre adresse.',
+  sansAdresse: 'Indiquez votre adresse électronique ci-dessus pour pouvoir recevoir le résumé quotidien.',
   sansListe: 'Vos rôles ne donnent accès à aucune des listes que résume le courriel quotidien.',
+  adresseEnregistree: 'Votre adresse électronique est enregistrée.',
+  adresseSupprimee: 'Votre adresse électronique est supprimée : le résumé quotidien ne vous sera plus envoyé.',
+  adresseInvalide: 'Veuillez saisir une adresse électronique valide, par exemple prenom.nom@exemple.fr.',
 } as const;
+/** An agent's address: trimmed, lower-cased; empty removes it (« Mon compte », `npm run user`). */
+export const agentEmail = safeString({ error: DIGEST_MESSAGES.adresseInvalide })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: DIGEST_MESSAGES.adresseInvalide })
+  .refine((s) => s === '' || z.email().safeParse(s).success, { error: DIGEST_MESSAGES.adresseInvalide });
+export const agentEmailBodySchema = z.object({ email: agentEmail });
+export type AgentEmailBody = z.infer<typeof agentEmailBodySchema>;
 export const digestChoiceSchema = z.object({
   digestQuotidien: z.boolean(),
+  /** The agent's e-mail address, or null when it has none. */
+  email: z.string().nullable(),
   /** Where the digest goes, or null when it cannot be sent. */
   adresse: z.string().nullable(),
   raison: z.string().nullable(),
 });
 export type DigestChoice = z.infer<typeof digestChoiceSchema>;
+/** The new address's consequences on the digest, with a sentence for the page. */
+export const agentEmailResponseSchema = digestChoiceSchema.extend({ message: z.string() });
 export const digestUpdateSchema = z.object({
   digestQuotidien: z.boolean({ error: 'Veuillez cocher ou décocher la case.' }),
 });

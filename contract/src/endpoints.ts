@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  agentEmailBodySchema,
+  agentEmailResponseSchema,
   currentUserSchema,
   digestChoiceSchema,
   digestUpdateSchema,
@@ -132,6 +134,14 @@ export const sessionEndpoints = {
     summary: 'Mon compte : recevoir ou non le résumé quotidien',
     body: digestUpdateSchema,
     response: { 200: digestChoiceSchema, 400: e },
+  }),
+  setEmail: endpoint({
+    method: 'PUT',
+    path: '/api/admin/compte/courriel',
+    access: 'connecte',
+    summary: 'Mon compte : l’adresse électronique de l’agent, où part le résumé quotidien (vide : la supprime)',
+    body: agentEmailBodySchema,
+    response: { 200: agentEmailResponseSchema, 400: e },
   }),
 };
 

@@ -23,8 +23,10 @@ const JOB_USAGE = JOB_NAMES.map((name) => `  ${name.padEnd(14)} ${JOBS[name].des
 
 const USAGE = `Usage : npm run user -- <commande> [options]
 
-  add     --username U --prenom F --nom N [--role ROLE_USER …] [--password P]
+  add     --username U --prenom F --nom N [--role ROLE_USER …] [--email E] [--password P]
           crée un agent (--role peut être répété : ${ROLES.join(', ')})
+  email   --username U [--email E]     change l’adresse électronique de l’agent (où part son résumé
+                                      quotidien) ; sans --email, la supprime
   passwd  --username U [--password P]  change le mot de passe et ferme les sessions ouvertes
   disable --username U                désactive l’agent : plus de connexion, sessions fermées
   enable  --username U                réactive un agent désactivé
@@ -42,7 +44,8 @@ sur l’entrée standard (première ligne) : il ne reste ni dans l’historique 
 Si le portail tourne sur la base embarquée, la commande passe par lui (DATA_DIR/admin.sock).`;
 
 const OPTIONS: Record<UserCommand['command'], string[]> = {
-  add: ['username', 'password', 'prenom', 'nom', 'role'],
+  add: ['username', 'password', 'prenom', 'nom', 'role', 'email'],
+  email: ['username', 'email'],
   passwd: ['username', 'password'],
   disable: ['username'],
   enable: ['username'],
@@ -120,6 +123,7 @@ function parse(argv: string[]) {
       prenom: { type: 'string' },
       nom: { type: 'string' },
       role: { type: 'string', multiple: true },
+      email: { type: 'string' },
       file: { type: 'string' },
       date: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

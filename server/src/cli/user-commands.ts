@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, ROLES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from '@guichet/contract';
+import { agentEmail, PASSWORD_MESSAGES, ROLES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from '@guichet/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
@@ -53,7 +53,10 @@ export const userCommandSchema = z.discriminatedUnion('command', [
     roles: z
       .array(z.enum(ROLES, { error: `Rôle inconnu : les rôles sont ${ROLES.join(', ')}.` }))
       .transform((r) => [...new Set(r)]),
+    email: agentEmail.optional(),
   }),
+  // Without --email: the address is removed (and with it the daily digest).
+  z.object({ command: z.literal('email'), username: existingUsername, email: agentEmail.default('') }),
   z.object({
     command: z.literal('passwd'),
     username: existingUsername,
@@ -126,7 +129,13 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
             entite: 'agent',
             entiteId: created,
             resume: `Agent « ${cmd.username} » (${cmd.prenom} ${cmd.nom}) créé`,
-            apres: { identifiant: cmd.username, prenom: cmd.prenom, nom: cmd.nom, roles: cmd.roles },
+            apres: {
+              identifiant: cmd.username,
+              prenom: cmd.prenom,
+              nom: cmd.nom,
+              roles: cmd.roles,
+              email: cmd.email || null,
+            },
           });
           return created;
         });
@@ -197,6 +206,34 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
       });
       return [`Agent « ${agent.username} » réactivé, avec les rôles qu’il avait.`];
     }
+    case 'email': {
+      const agent = await mustFind(db, cmd.username);
+      const email = cmd.email || null;
+      if (agent.email === email) {
+        return [
+          email ? `« ${agent.username} » a déjà l’adresse ${email}.` : `« ${agent.username} » n’a pas d’adresse.`,
+        ];
+      }
+      await db.transaction(async (tx) => {
+        await agentsRepository.setEmail(tx, agent.id, email);
+        await recordJournal(tx, CLI, {
+          action: 'agent.courriel',
+          entite: 'agent',
+          entiteId: agent.id,
+          resume: email
+            ? `Adresse électronique de « ${agent.username} » : ${email}`
+            : `Adresse électronique de « ${agent.username} » supprimée`,
+          avant: { email: agent.email, resumeQuotidien: agent.digestQuotidien },
+          apres: { email, resumeQuotidien: email ? agent.digestQuotidien : false },
+        });
+      });
+      return [
+        email
+          ? `Adresse électronique de « ${agent.username} » : ${email}.`
+          : `Adresse électronique de « ${agent.username} » supprimée` +
+            (agent.digestQuotidien ? ', et avec elle le résumé quotidien.' : '.'),
+      ];
+    }
     case 'list':
       return formatList(await agentsRepository.list(db));
     case 'backup':
@@ -217,12 +254,13 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
 /** A plain-text table, aligned for the terminal. */
 function formatList(accounts: AgentAccount[]): string[] {
   if (accounts.length === 0) return ['Aucun agent.'];
-  const header = ['n°', 'identifiant', 'prénom', 'nom', 'état', 'rôles'];
+  const header = ['n°', 'identifiant', 'prénom', 'nom', 'adresse', 'état', 'rôles'];
   const rows = accounts.map((a) => [
     String(a.id),
     a.username,
     a.prenom,
     a.nom,
+    a.email ?? '—',
     a.actif ? 'actif' : 'désactivé',
     a.roles.join(', ') || '(aucun)',
   ]);

@@ -278,7 +278,42 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     expect(await back.json()).toMatchObject({ logged: true, user: { roles: ['ROLE_USER'] } });
   }, 60_000);
 
-  it('liste les agents, leur état et leurs rôles', async () => {
+  it('donne, change et retire l’adresse électronique d’un agent : il la retrouve dans « Mon compte »', async () => {
+    const add = await cli(
+      env,
+      'add',
+      '--username',
+      'e.mail',
+      '--password',
+      'mot-de-passe-long',
+      '--prenom',
+      'Eve',
+      '--nom',
+      'Mail',
+      '--role',
+      'ROLE_USER',
+      '--email',
+      'Eve.Mail@Guichet.Example.fr',
+    );
+    expect(add.code, add.err).toBe(0);
+    const session = cookieOf(await portal.login('e.mail', 'mot-de-passe-long'));
+    const digest = async () =>
+      (await fetch(`${portal.url}/api/admin/compte/resume-quotidien`, { headers: { cookie: session } })).json();
+    expect(await digest()).toMatchObject({ email: 'eve.mail@guichet.example.fr', raison: null });
+
+    const changed = await cli(env, 'email', '--username', 'E.Mail', '--email', 'eve@guichet.example.fr');
+    expect(changed).toMatchObject({ code: 0, out: 'Adresse électronique de « e.mail » : eve@guichet.example.fr.' });
+    // The portal reads the new address at once (no cache of it).
+    expect(await digest()).toMatchObject({ email: 'eve@guichet.example.fr' });
+    expect((await cli(env, 'email', '--username', 'e.mail', '--email', 'pas-une-adresse')).err).toMatch(
+      /adresse électronique valide/,
+    );
+    const removed = await cli(env, 'email', '--username', 'e.mail');
+    expect(removed).toMatchObject({ code: 0, out: 'Adresse électronique de « e.mail » supprimée.' });
+    expect(await digest()).toMatchObject({ email: null, digestQuotidien: false });
+  }, 60_000);
+
+  it('liste les agents, leur adresse, leur état et leurs rôles', async () => {
     await cli(
       env,
       'add',
@@ -290,15 +325,19 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
       'Zoé',
       '--nom',
       'Inactif',
+      '--email',
+      'zoe@guichet.example.fr',
     );
     await cli(env, 'disable', '--username', 'z.inactif');
     const res = await cli(env, 'list');
     expect(res.code).toBe(0);
     const lines = res.out.split('\n');
-    expect(lines[0]).toMatch(/^n°\s+identifiant\s+prénom\s+nom\s+état\s+rôles$/);
+    expect(lines[0]).toMatch(/^n°\s+identifiant\s+prénom\s+nom\s+adresse\s+état\s+rôles$/);
     expect(lines.find((l) => l.includes(' admin '))).toMatch(/actif\s+ROLE_ADMIN, ROLE_ADMIN_ROLE, ROLE_USER$/);
-    expect(lines.find((l) => l.includes('m.martin'))).toMatch(/Marie\s+MARTIN\s+actif\s+ROLE_USER$/);
-    expect(lines.find((l) => l.includes('z.inactif'))).toMatch(/Zoé\s+Inactif\s+désactivé\s+\(aucun\)$/);
+    expect(lines.find((l) => l.includes('m.martin'))).toMatch(/Marie\s+MARTIN\s+—\s+actif\s+ROLE_USER$/);
+    expect(lines.find((l) => l.includes('z.inactif'))).toMatch(
+      /Zoé\s+Inactif\s+zoe@guichet\.example\.fr\s+désactivé\s+\(aucun\)$/,
+    );
     expect(lines.at(-1)).toMatch(/^\d+ agents\.$/);
   }, 60_000);
 
@@ -350,6 +389,9 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
       [['disable', '--username', 'admin'], 1, /dernier administrateur actif/],
       [['frob'], 2, /Commande inconnue : frob\./],
       [['list', '--username', 'x'], 2, /L’option --username ne s’applique pas à la commande list\./],
+      [['email', '--username', 'personne', '--email', 'a@b.fr'], 1, /Aucun agent n’a l’identifiant « personne »\./],
+      [['email', '--username', 'm.martin', '--email', 'm martin@b.fr'], 1, /adresse électronique valide/],
+      [['passwd', '--username', 'm.martin', '--email', 'a@b.fr'], 2, /--email ne s’applique pas à la commande passwd/],
       [['add', '--username'], 2, /L’option --username attend une valeur\./],
       [['add', '--age', '3'], 2, /Option inconnue : --age\./],
       [[], 2, /Usage : npm run user/],
@@ -443,7 +485,7 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
     expect(add.err).toContain(dbKind === 'pglite' ? 'portail arrêté' : 'base PostgreSQL de DATABASE_URL');
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const list = await cli(env, 'list');
-    expect(list.out).toMatch(/a\.seul\s+Alix\s+Seul\s+actif\s+ROLE_ADMIN, ROLE_USER/);
+    expect(list.out).toMatch(/a\.seul\s+Alix\s+Seul\s+—\s+actif\s+ROLE_ADMIN, ROLE_USER/);
     expect((await cli(env, 'passwd', '--username', 'a.seul', '--password', 'autre-mot-de-passe')).code).toBe(0);
     // The only administrator stays.
     expect((await cli(env, 'disable', '--username', 'a.seul')).code).toBe(1);

@@ -12,6 +12,8 @@ export type NewAgent = {
   prenom: string;
   nom: string;
   roles: string[];
+  /** Where the daily digest can go. */
+  email?: string | null;
   /** A generated password: the agent must change it before any other staff call. */
   motDePasseAChanger?: boolean;
 };
@@ -20,6 +22,7 @@ export type AgentAccount = {
   username: string;
   prenom: string;
   nom: string;
+  email: string | null;
   actif: boolean;
   roles: string[];
 };
@@ -50,6 +53,7 @@ export const agentsRepository = {
           passwordHash,
           prenom: a.prenom,
           nom: a.nom,
+          email: a.email || null,
           motDePasseAChanger: a.motDePasseAChanger ?? false,
         })
         .returning({ id: agents.id });
@@ -69,6 +73,7 @@ export const agentsRepository = {
         username: agents.username,
         prenom: agents.prenom,
         nom: agents.nom,
+        email: agents.email,
         actif: agents.actif,
         roles: sql<
           string[]
@@ -135,13 +140,23 @@ export const agentsRepository = {
     sessionCache.forgetAgent(agentId);
     return ended;
   },
-  /** Whether the agent chose the daily digest (« Mon compte »). */
-  async digestChoice(db: DbOrTx, agentId: number): Promise<boolean> {
-    const [row] = await db.select({ on: agents.digestQuotidien }).from(agents).where(eq(agents.id, agentId));
-    return row?.on ?? false;
+  /** Whether the agent chose the daily digest (« Mon compte »), and its address. */
+  async digestChoice(db: DbOrTx, agentId: number): Promise<{ on: boolean; email: string | null }> {
+    const [row] = await db
+      .select({ on: agents.digestQuotidien, email: agents.email })
+      .from(agents)
+      .where(eq(agents.id, agentId));
+    return row ?? { on: false, email: null };
   },
   async setDigest(db: DbOrTx, agentId: number, on: boolean): Promise<void> {
     await db.update(agents).set({ digestQuotidien: on }).where(eq(agents.id, agentId));
+  },
+  /** No address, no digest: removing it also stops the digest. */
+  async setEmail(db: DbOrTx, agentId: number, email: string | null): Promise<void> {
+    await db
+      .update(agents)
+      .set(email ? { email } : { email: null, digestQuotidien: false })
+      .where(eq(agents.id, agentId));
   },
   /** Active agents who chose the daily digest, with their role codes (the digest job). */
   async digestRecipients(db: DbOrTx): Promise<Omit<AgentAccount, 'actif'>[]> {
@@ -149,6 +164,7 @@ export const agentsRepository = {
       .select({
         id: agents.id,
         username: agents.username,
+        email: agents.email,
         prenom: agents.prenom,
         nom: agents.nom,
         roles: sql<

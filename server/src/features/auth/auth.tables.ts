@@ -14,6 +14,8 @@ export const agents = pgTable('agents', {
   actif: boolean().notNull().default(true),
   /** A generated password (first administrator): every staff call but Mon compte answers 403 until changed. */
   motDePasseAChanger: boolean('mot_de_passe_a_changer').notNull().default(false),
+  /** Where the digest goes; set on « Mon compte » or by `npm run user`. Null: no mail to this agent. */
+  email: varchar({ length: 254 }),
   /** Chosen on « Mon compte »: a daily mail of new, ageing and failed items (the digest job). */
   digestQuotidien: boolean('digest_quotidien').notNull().default(false),
   /** Until when the agent has seen the new submissions: the app bar counts those that came after. */

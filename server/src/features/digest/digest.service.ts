@@ -1,6 +1,5 @@
 import { canAccess, DIGEST_MESSAGES, type DigestChoice, formatDate, pages } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { claimDay } from '../../platform/daily-jobs.ts';
 import { type Mailer, mailRepository } from '../../platform/mail/index.ts';
@@ -14,7 +13,7 @@ import { referenceRepository } from '../reference/reference.repository.ts';
  * The daily digest (issue 18): each agent who chose it on « Mon compte » gets one mail a day with
  * what came in since the day before, what waits longer than AGEING_DAYS, and (the mail log's
  * agents) the mails that failed, each with a link to the list. Only the areas the agent's roles
- * open; nothing to say, no mail. Agents have no e-mail column: the username must be an address.
+ * open; nothing to say, no mail. It goes to the agent's address (`agents.email`).
  */
 export type DigestDeps = { db: Db; mail: Mailer; ageingDays: number };
 export type DigestCounts = { envoyes: number; rienANoter: number; sansAdresse: number };
@@ -23,20 +22,12 @@ const DAY_MS = 24 * 3600_000;
 /** One run at a time across every server process; PGlite runs the same SQL. */
 const DIGEST_LOCK = sql`hashtext('guichet:digest')`;
 
-const isEmail = (s: string) => z.email().safeParse(s).success;
-/** Where an agent's digest goes: its username when that is an e-mail address. */
-export const digestAddress = (username: string): string | null => (isEmail(username) ? username : null);
-
 /** « Mon compte »: the agent's choice, its address, or why the digest cannot be sent. */
-export async function digestChoice(db: DbOrTx, user: { id: number; username: string; roles: string[] }) {
-  const adresse = digestAddress(user.username);
+export async function digestChoice(db: DbOrTx, user: { id: number; roles: string[] }): Promise<DigestChoice> {
+  const { on, email } = await agentsRepository.digestChoice(db, user.id);
   const listes = canAccess(user.roles, 'gestion') || canAccess(user.roles, 'administration');
-  const raison = !adresse ? DIGEST_MESSAGES.sansAdresse : !listes ? DIGEST_MESSAGES.sansListe : null;
-  return {
-    digestQuotidien: await agentsRepository.digestChoice(db, user.id),
-    adresse: raison ? null : adresse,
-    raison,
-  } satisfies DigestChoice;
+  const raison = !email ? DIGEST_MESSAGES.sansAdresse : !listes ? DIGEST_MESSAGES.sansListe : null;
+  return { digestQuotidien: on, email, adresse: raison ? null : email, raison };
 }
 
 /** One area of the digest: new since yesterday, waiting too long, and where to see them. */
@@ -137,7 +128,7 @@ export async function runDigest(deps: DigestDeps, now: Date, day: string): Promi
     const f = await figures(tx, now, deps.ageingDays);
     const params = await referenceRepository.params(tx);
     for (const agent of recipients) {
-      const to = digestAddress(agent.username);
+      const to = agent.email;
       if (!to) {
         counts.sansAdresse++;
         continue;

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { DIGEST_MESSAGES, STATUT } from '@guichet/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
-import { agents, etudiants, mailOutbox, partenaires } from '../../db/schema.ts';
+import { agents, etudiants, journal, mailOutbox, partenaires } from '../../db/schema.ts';
 import { runJob } from '../../jobs.ts';
 import { enqueueMail } from '../../platform/mail/index.ts';
 import { seedInscriptions } from '../inscriptions/inscriptions.fixtures.ts';
@@ -17,6 +18,7 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
   let t: TestApp;
   let peer: SmtpPeer;
   const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
   beforeAll(async () => {
     peer = await startSmtpPeer();
     t = await testApp({ SMTP_URL: peer.url, PUBLIC_URL, AGEING_DAYS: '7' });
@@ -54,14 +56,17 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
         .set({ status: 'failed', attempts: 5, nextAttemptAt: ago(hours), lastError: '550' })
         .where(eq(mailOutbox.id, id));
     }
-    for (const [name, roles, username] of [
+    for (const [name, roles, email] of [
       ['chef', ['ROLE_ADMIN'], 'chef@guichet.example.fr'],
-      ['agent', ['ROLE_USER'], 'Agent.Logement@guichet.example.fr'],
+      ['agent', ['ROLE_USER'], 'agent.logement@guichet.example.fr'],
       ['roles', ['ROLE_ADMIN_ROLE'], 'roles@guichet.example.fr'],
-      ['sansAdresse', ['ROLE_USER'], 'jdupont'],
+      ['sansAdresse', ['ROLE_USER'], null],
       ['muet', ['ROLE_USER'], 'muet@guichet.example.fr'],
     ] as const) {
-      cookies[name] = (await t.agent([...roles], username)).cookie;
+      const agent = await t.agent([...roles], name);
+      cookies[name] = agent.cookie;
+      ids[name] = agent.id;
+      if (email) await db.update(agents).set({ email }).where(eq(agents.id, agent.id));
     }
   }, 60_000);
   afterAll(async () => {
@@ -76,10 +81,18 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
       headers: cookies[who] ? { cookie: cookies[who] } : {},
       payload,
     });
+  const adresse = (who: string, email: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/compte/courriel',
+      headers: cookies[who] ? { cookie: cookies[who] } : {},
+      payload: { email },
+    });
 
-  it('« Mon compte » : cocher le résumé quand l’identifiant est une adresse ; sinon la raison, et rien ne change', async () => {
+  it('« Mon compte » : cocher le résumé quand l’agent a une adresse ; sinon la raison, et rien ne change', async () => {
     expect((await compte('chef')).json()).toEqual({
       digestQuotidien: false,
+      email: 'chef@guichet.example.fr',
       adresse: 'chef@guichet.example.fr',
       raison: null,
     });
@@ -95,12 +108,14 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
     expect(noAddress.json().errors).toEqual([{ key: 'digestQuotidien', error: DIGEST_MESSAGES.sansAdresse }]);
     expect((await compte('sansAdresse')).json()).toEqual({
       digestQuotidien: false,
+      email: null,
       adresse: null,
       raison: DIGEST_MESSAGES.sansAdresse,
     });
     const noList = await compte('roles', { digestQuotidien: true });
     expect(noList.statusCode).toBe(400);
     expect(noList.json().message).toBe(DIGEST_MESSAGES.sansListe);
+    expect((await compte('roles')).json()).toMatchObject({ email: 'roles@guichet.example.fr', adresse: null });
     expect((await compte('muet', { digestQuotidien: 'oui' })).statusCode).toBe(400);
     expect((await compte('personne')).statusCode).toBe(401);
 
@@ -109,14 +124,85 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
     expect((await compte('muet', { digestQuotidien: false })).json().digestQuotidien).toBe(false);
   });
 
+  it('« Mon compte » : l’adresse se saisit, se corrige et se supprime (et le résumé avec elle), chaque fois au journal', async () => {
+    // Not an address, too long, not a string: refused under the field, nothing stored.
+    for (const bad of ['jean.dupont', 'jean dupont@exemple.fr', `${'a'.repeat(250)}@exemple.fr`, 42, null]) {
+      const res = await adresse('muet', bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().errors, String(bad)).toEqual([{ key: 'email', error: DIGEST_MESSAGES.adresseInvalide }]);
+    }
+    expect((await compte('muet')).json().email).toBe('muet@guichet.example.fr');
+    expect((await adresse('personne', 'x@exemple.fr')).statusCode).toBe(401);
+
+    // Typed with capitals and spaces: kept trimmed, in lower case; the digest can then be chosen.
+    const saved = await adresse('sansAdresse', '  Jean.Dupont@Guichet.Example.fr ');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      digestQuotidien: false,
+      email: 'jean.dupont@guichet.example.fr',
+      adresse: 'jean.dupont@guichet.example.fr',
+      raison: null,
+      message: DIGEST_MESSAGES.adresseEnregistree,
+    });
+    expect((await compte('sansAdresse', { digestQuotidien: true })).statusCode).toBe(200);
+
+    // Removed: the digest stops with it, and the choice cannot be made again without an address.
+    const removed = await adresse('sansAdresse', '   ');
+    expect(removed.json()).toEqual({
+      digestQuotidien: false,
+      email: null,
+      adresse: null,
+      raison: DIGEST_MESSAGES.sansAdresse,
+      message: DIGEST_MESSAGES.adresseSupprimee,
+    });
+    const lines = await t.database.db
+      .select({ action: journal.action, avant: journal.avant, apres: journal.apres })
+      .from(journal)
+      .where(and(eq(journal.action, 'compte.courriel'), eq(journal.entiteId, ids.sansAdresse)))
+      .orderBy(asc(journal.id));
+    expect(lines).toEqual([
+      {
+        action: 'compte.courriel',
+        avant: { email: null, resumeQuotidien: false },
+        apres: { email: 'jean.dupont@guichet.example.fr', resumeQuotidien: false },
+      },
+      {
+        action: 'compte.courriel',
+        avant: { email: 'jean.dupont@guichet.example.fr', resumeQuotidien: true },
+        apres: { email: null, resumeQuotidien: false },
+      },
+    ]);
+  });
+
+  it('la migration 0015 reprend comme adresse l’identifiant qui en est une, et lui seul', async () => {
+    const db = t.database.db;
+    const before = await t.agent(['ROLE_USER'], 'Ancien.Agent@Guichet.Example.fr');
+    const plain = await t.agent(['ROLE_USER'], 'ancien_agent');
+    const sql = readFileSync(new URL('../../../drizzle/0015_agents-email.sql', import.meta.url), 'utf8');
+    const backfill = sql.split('--> statement-breakpoint')[1];
+    expect(backfill).toMatch(/UPDATE "agents"/);
+    await db.execute(backfill);
+    const emails = await db
+      .select({ id: agents.id, email: agents.email })
+      .from(agents)
+      .where(inArray(agents.id, [before.id, plain.id]))
+      .orderBy(asc(agents.id));
+    expect(emails).toEqual([
+      { id: before.id, email: 'ancien.agent@guichet.example.fr' },
+      { id: plain.id, email: null },
+    ]);
+    // Agents who already had an address keep theirs.
+    expect((await compte('chef')).json().email).toBe('chef@guichet.example.fr');
+  });
+
   it('le job `digest` : un courriel par agent inscrit, selon ses rôles, avec les comptes et les liens ; une seule fois par jour', async () => {
-    // Chosen before the address rules, or by hand in the database: the job checks again.
-    await t.database.db.update(agents).set({ digestQuotidien: true }).where(eq(agents.username, 'jdupont')).execute();
+    // Chosen by hand in the database without an address: the job checks again.
     await t.database.db
       .update(agents)
       .set({ digestQuotidien: true })
-      .where(eq(agents.username, 'roles@guichet.example.fr'))
+      .where(eq(agents.username, 'sansAdresse'))
       .execute();
+    await t.database.db.update(agents).set({ digestQuotidien: true }).where(eq(agents.username, 'roles')).execute();
 
     const lines = await runJob(t.database.db, t.config, 'digest');
     expect(lines[0]).toMatch(/^Tâche « digest » faite pour le \d{4}-\d{2}-\d{2}\.$/);
@@ -128,7 +214,7 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
     await t.mail.drain();
     const mails = peer.received.splice(0);
     expect(mails.map((m) => m.envelope.to).sort()).toEqual([
-      ['Agent.Logement@guichet.example.fr'],
+      ['agent.logement@guichet.example.fr'],
       ['chef@guichet.example.fr'],
     ]);
     const chef = mails.find((m) => m.envelope.to[0] === 'chef@guichet.example.fr');
@@ -173,8 +259,8 @@ describe(`résumé quotidien des agents (${dbKind})`, () => {
   it('rien à signaler, pas de courriel', async () => {
     const t2 = await testApp({ SMTP_URL: peer.url, PUBLIC_URL });
     try {
-      await t2.agent(['ROLE_ADMIN'], 'calme@guichet.example.fr');
-      await t2.database.db.update(agents).set({ digestQuotidien: true }).execute();
+      await t2.agent(['ROLE_ADMIN'], 'calme');
+      await t2.database.db.update(agents).set({ digestQuotidien: true, email: 'calme@guichet.example.fr' }).execute();
       const lines = await runJob(t2.database.db, t2.config, 'digest');
       expect(lines[1].replace(/\s+/g, ' ').trim()).toBe('résumés envoyés 0');
       expect(lines[2].replace(/\s+/g, ' ').trim()).toBe('agents sans rien à signaler 1');

@@ -25,3 +25,11 @@ export function useSetDigest() {
     onSuccess: (choice) => queryClient.setQueryData(digestQuery.queryKey, choice),
   });
 }
+/** The agent's address ('' removes it); the answer is the digest's new state, with a sentence. */
+export function useSetEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => call(sessionEndpoints.setEmail, { body: { email } }),
+    onSuccess: ({ message: _, ...choice }) => queryClient.setQueryData(digestQuery.queryKey, choice),
+  });
+}

@@ -3,10 +3,12 @@ import { Alert, Checkbox, FormControlLabel, FormHelperText, Paper, Stack, Typogr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digestQuery, useSetDigest } from './auth-api.ts';
+import { EmailForm } from './email-form.tsx';
 
 /**
- * « Mon compte »: « Recevoir un résumé quotidien par courriel ». Disabled, with the reason, when the
- * username is not an e-mail address or the agent's roles open no list (the server says which).
+ * « Mon compte »: the agent's address and « Recevoir un résumé quotidien par courriel ». The box is
+ * disabled, with the reason, when there is no address or the agent's roles open no list (the
+ * server says which).
  */
 export function DigestPanel() {
   const choice = useQuery(digestQuery);
@@ -23,11 +25,12 @@ export function DigestPanel() {
     <Paper component="section" aria-labelledby="resume-titre" sx={{ p: 3 }}>
       <Stack spacing={1}>
         <Typography id="resume-titre" variant="h6" component="h2">
-          Résumé quotidien
+          Courriel et résumé quotidien
         </Typography>
         {choice.isError && <Alert severity="error">Le choix n'a pas pu être chargé. {choice.error.message}</Alert>}
         {data && (
           <>
+            <EmailForm choice={data} />
             <FormControlLabel
               control={
                 <Checkbox
