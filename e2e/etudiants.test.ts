@@ -162,6 +162,18 @@ describe('demandes étudiants dans Chromium', () => {
     // The success banner leaves after 3 seconds.
     await banner.waitFor({ state: 'hidden', timeout: 6000 });
 
+    // Who validated it: the request's history, from its row; closing gives the focus back.
+    const historique = row('lea.etudiante@example.fr').getByRole('button', {
+      name: 'Historique de la demande de lea.etudiante@example.fr',
+    });
+    await historique.click();
+    const dialog = page.getByRole('dialog', { name: 'Demande de lea.etudiante@example.fr' });
+    await dialog.getByText('Demande étudiante validée, par Dominique Agent (gestion.etudiants)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => historique.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // The dispatcher delivers both mails to the SMTP server, each with the housing list.
     await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(2);
     expect(peer.received.map((m) => m.envelope.to[0]).sort()).toEqual([

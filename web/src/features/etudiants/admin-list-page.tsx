@@ -13,6 +13,7 @@ import {
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type EtudiantRow, etudiantsExport, etudiantsList, useEtudiantAction } from './etudiants-api.ts';
+import { HistoriqueButton } from './historique-button.tsx';
 
 const columns: TableColumn<typeof etudiantsList>[] = [
   { field: 'date', headerName: 'Date', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v) },
@@ -42,6 +43,13 @@ const columns: TableColumn<typeof etudiantsList>[] = [
     headerName: 'Statut',
     minWidth: 130,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
+  },
+  {
+    field: 'historique',
+    headerName: 'Historique',
+    sortable: false,
+    minWidth: 100,
+    renderCell: ({ row }) => <HistoriqueButton id={row.id} email={row.email} />,
   },
 ];
 
