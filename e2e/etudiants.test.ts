@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
-import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, portalWithMail } from './harness.ts';
 
 /** A labelled field, whatever required-marker MUI appends to its label. */
 function field(page: Page, label: string) {
@@ -21,18 +20,11 @@ async function errorOf(page: Page, label: string) {
 }
 
 describe('demandes étudiants dans Chromium', () => {
-  let portal: Portal;
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    portal = await startPortal({ SMTP_URL: peer.url });
-  });
+  const ctx = portalWithMail();
   // Each test starts from the same offers and requests, and an empty mailbox: it can run alone.
   beforeEach(async () => {
-    await portal.reset();
-    peer.received.length = 0;
-    await portal.agent('gestion.etudiants', ['ROLE_USER']);
-    const db = portal.database.db;
+    await ctx.portal.agent('gestion.etudiants', ['ROLE_USER']);
+    const db = ctx.portal.database.db;
     // One validated housing offer for the list, one pending that must stay out of it.
     await db.insert(inscriptions).values([
       storedOffer(2, 'FRANÇOIS', {
@@ -69,13 +61,9 @@ describe('demandes étudiants dans Chromium', () => {
       },
     ]);
   });
-  afterAll(async () => {
-    await portal?.close();
-    await peer?.close();
-  });
 
   it('un étudiant corrige ses erreurs puis reçoit la confirmation de sa demande', async () => {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await page.goto('/demande/etudiant');
     await page.getByRole('heading', { level: 1, name: 'Demander la liste des logements' }).waitFor();
     expect(await page.getByRole('link', { name: 'données personnelles', exact: true }).getAttribute('href')).toBe(
@@ -116,7 +104,7 @@ describe('demandes étudiants dans Chromium', () => {
     await page.getByRole('status').filter({ hasText: ETUDIANT_MESSAGES.demandeEnregistree }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    const [row] = await portal.database.db
+    const [row] = await ctx.portal.database.db
       .select()
       .from(etudiants)
       .where(eq(etudiants.email, 'zoe.nouvelle@example.fr'));
@@ -124,7 +112,7 @@ describe('demandes étudiants dans Chromium', () => {
   });
 
   it('un agent valide deux demandes : les courriels partent avec la liste et le tableau montre « Validé »', async () => {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await login(page, 'gestion.etudiants');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page
@@ -175,12 +163,12 @@ describe('demandes étudiants dans Chromium', () => {
     await expect.poll(() => historique.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // The dispatcher delivers both mails to the SMTP server, each with the housing list.
-    await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(2);
-    expect(peer.received.map((m) => m.envelope.to[0]).sort()).toEqual([
+    await expect.poll(() => ctx.peer.received.length, { timeout: 15_000 }).toBe(2);
+    expect(ctx.peer.received.map((m) => m.envelope.to[0]).sort()).toEqual([
       'lea.etudiante@example.fr',
       'theo.autre@example.fr',
     ]);
-    for (const mail of peer.received) {
+    for (const mail of ctx.peer.received) {
       const [pdf] = mail.parsed.attachments;
       expect(pdf.filename).toBe('Liste des logements privés.pdf');
       const text = pdfText(pdf.content);
@@ -196,14 +184,14 @@ describe('demandes étudiants dans Chromium', () => {
   });
 
   it('un refus qui échoue affiche « Une erreur est survenue. » et ne change pas les lignes', async () => {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await login(page, 'gestion.etudiants');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.goto('/admin/etudiants');
     const row = page.getByRole('row').filter({ hasText: 'disparu@example.fr' });
     await row.waitFor();
     // Someone else removed this request meanwhile: the server answers 404.
-    await portal.database.db.delete(etudiants).where(eq(etudiants.email, 'disparu@example.fr'));
+    await ctx.portal.database.db.delete(etudiants).where(eq(etudiants.email, 'disparu@example.fr'));
     expectFailure(page, 'PUT /api/admin/etudiants/update', 404);
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Refuser' }).click();

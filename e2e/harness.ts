@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
@@ -18,6 +18,7 @@ import type { AppInstance } from '../server/src/platform/app-instance.ts';
 import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
 import { freePort } from '../server/test/postgres-server.ts';
+import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { findChromium } from './chromium.ts';
 
 // E2E_WEB_DIST: a build of one's own, when several engineers build web/dist in one tree.
@@ -129,6 +130,39 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await database.close();
       rmSync(dist, { recursive: true, force: true });
       for (const page of unchecked) assertNoProblems(page);
+    },
+  };
+}
+
+/**
+ * For a describe block: a portal whose mail reaches an SMTP peer, started once, reset with an empty
+ * mailbox before each test (before the block's own beforeEach, registered after), closed at the end.
+ */
+export function portalWithMail(env: Record<string, string> = {}): { readonly portal: Portal; readonly peer: SmtpPeer } {
+  let portal: Portal | undefined;
+  let peer: SmtpPeer | undefined;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    portal = await startPortal({ SMTP_URL: peer.url, ...env });
+  });
+  beforeEach(async () => {
+    await portal?.reset();
+    if (peer) peer.received.length = 0;
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await peer?.close();
+  });
+  const started = <T>(x: T | undefined) => {
+    if (!x) throw new Error('portalWithMail : le portail n’a pas démarré (voir beforeAll).');
+    return x;
+  };
+  return {
+    get portal() {
+      return started(portal);
+    },
+    get peer() {
+      return started(peer);
     },
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fillPath, MESSAGES, PARTENAIRE_MESSAGES, pages } from '@guichet/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   adminPut,
   register,
@@ -11,8 +11,7 @@ import {
 } from '../server/src/features/partenaires/partenaires.fixtures.ts';
 import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
 import { hashToken, newToken } from '../server/src/platform/tokens.ts';
-import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, expectFailure, login, PASSWORD, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, PASSWORD, portalWithMail } from './harness.ts';
 
 /** The category "Sport" (fifth of the seeded list) and the theme "Faire du sport". */
 const SPORT = 5;
@@ -27,21 +26,14 @@ const png = (background: string) =>
 const reviewRow = (page: Page, key: string) => page.locator(`tr[data-champ="${key}"]`);
 
 describe('partenaires dans Chromium', () => {
-  let portal: Portal;
-  let peer: SmtpPeer;
+  const ctx = portalWithMail();
   let cookie = '';
 
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    portal = await startPortal({ SMTP_URL: peer.url });
-  });
   // Each test starts from an empty portal and mailbox, and builds through the API the partner
   // it needs, at the stage of the journey it checks: any one can run alone.
   beforeEach(async () => {
-    await portal.reset();
-    peer.received.length = 0;
-    await portal.agent('gestion.partenaires', ['ROLE_USER']);
-    const res = await portal.app.inject({
+    await ctx.portal.agent('gestion.partenaires', ['ROLE_USER']);
+    const res = await ctx.portal.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: 'gestion.partenaires', password: PASSWORD },
@@ -51,11 +43,11 @@ describe('partenaires dans Chromium', () => {
 
   /** Vélo Campus as its form registers it, blue logo: pending and inactive. */
   const registered = () =>
-    register(portal.app, { presentation: 'Location de vélos à prix réduit pour les étudiants.' });
+    register(ctx.portal.app, { presentation: 'Location de vélos à prix réduit pour les étudiants.' });
   /** Registered, then validated, active, under Sport and the theme "Faire du sport" by staff. */
   async function published() {
     const id = await registered();
-    const res = await adminPut(portal.app, cookie, id, { statut: 2, actif: true, categorie: SPORT, filtre: 6 });
+    const res = await adminPut(ctx.portal.app, cookie, id, { statut: 2, actif: true, categorie: SPORT, filtre: 6 });
     if (res.statusCode !== 200) throw new Error(`publication refusée : ${res.body}`);
     return id;
   }
@@ -63,14 +55,14 @@ describe('partenaires dans Chromium', () => {
   async function withLink() {
     const id = await published();
     const token = newToken();
-    await partenairesRepository.setToken(portal.database.db, id, hashToken(token));
-    return { id, token, link: `${portal.url}${fillPath(pages.updatePartenaire, { token })}` };
+    await partenairesRepository.setToken(ctx.portal.database.db, id, hashToken(token));
+    return { id, token, link: `${ctx.portal.url}${fillPath(pages.updatePartenaire, { token })}` };
   }
   /** With a link the partner used to propose a new name and a red logo. */
   async function withProposal() {
     const { id, token } = await withLink();
-    const logo = await uploadedLogo(portal.app, '#c9191e');
-    const res = await portal.app.inject({
+    const logo = await uploadedLogo(ctx.portal.app, '#c9191e');
+    const res = await ctx.portal.app.inject({
       method: 'POST',
       url: `/api/partenaire/update/${id}`,
       payload: { ...validPartenaire(logo, { nom: 'Vélo Campus Aube' }), token },
@@ -80,20 +72,16 @@ describe('partenaires dans Chromium', () => {
   }
   /** Staff logged in, on the partners' list. */
   async function staffOnList() {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await login(page, 'gestion.partenaires');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.goto('/admin/partenaires');
     await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
     return page;
   }
-  afterAll(async () => {
-    await portal?.close();
-    await peer?.close();
-  });
 
   it('un partenaire corrige ses erreurs et s’inscrit avec son logo', async () => {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await page.goto('/inscription/partenaire');
     await page.getByRole('heading', { level: 1, name: 'Devenir partenaire' }).waitFor();
     for (const section of ['Informations qui apparaîtront sur le site', 'Autres informations']) {
@@ -219,7 +207,7 @@ describe('partenaires dans Chromium', () => {
 
   it('il apparaît dans l’annuaire sous sa catégorie et son thème', async () => {
     await published();
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await page.goto('/partenaires');
     await page.getByRole('heading', { level: 2, name: 'Pour vous aider dans votre recherche …' }).waitFor();
     const sport = page.getByRole('region', { name: 'Sport' });
@@ -263,11 +251,11 @@ describe('partenaires dans Chromium', () => {
     await page.getByRole('button', { name: 'Envoyer mail de renouvellement' }).click();
     await page.getByRole('status').filter({ hasText: PARTENAIRE_MESSAGES.mailEnvoye }).waitFor();
     await page.getByText('Ce partenaire a déjà reçu un mail de renouvellement').waitFor();
-    await expect.poll(() => peer.received.length, { timeout: 10_000 }).toBe(1);
-    const mail = peer.received[0];
+    await expect.poll(() => ctx.peer.received.length, { timeout: 10_000 }).toBe(1);
+    const mail = ctx.peer.received[0];
     expect(mail.envelope.to.sort()).toEqual(['claire.martin@velo-campus.fr', 'contact@velo-campus.fr']);
     const link = mail.parsed.text?.match(/https?:\/\/\S+\/update\/partenaire\/[A-Za-z0-9_-]+/)?.[0] ?? '';
-    expect(link.startsWith(portal.url)).toBe(true);
+    expect(link.startsWith(ctx.portal.url)).toBe(true);
     // The list shows the mail icon.
     await page.goto('/admin/partenaires');
     await page.getByRole('row').filter({ hasText: 'Vélo Campus' }).getByRole('img', { name: 'Mail envoyé' }).waitFor();
@@ -276,7 +264,7 @@ describe('partenaires dans Chromium', () => {
 
   it('le partenaire ouvre le lien du courriel et propose un nouveau nom et un nouveau logo', async () => {
     const { link } = await withLink();
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await page.goto(link);
     await page.getByRole('img', { name: 'Logo actuel de Vélo Campus' }).waitFor();
     expect(await field(page, 'Nom du partenaire').inputValue()).toBe('Vélo Campus');
@@ -345,7 +333,7 @@ describe('partenaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The directory shows the new name and logo at once.
-    const visitor = await portal.page();
+    const visitor = await ctx.portal.page();
     await visitor.goto('/partenaires');
     const sport = visitor.getByRole('region', { name: 'Sport' });
     await sport.getByRole('heading', { level: 3, name: 'VÉLO CAMPUS TROYES' }).waitFor();

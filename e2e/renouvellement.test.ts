@@ -1,45 +1,33 @@
 import { STATUT } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { partenaires } from '../server/src/db/schema.ts';
 import { uploadedLogo, validPartenaire } from '../server/src/features/partenaires/partenaires.fixtures.ts';
-import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, login, portalWithMail } from './harness.ts';
 
 /** « Alpha Sport » → alpha-sport, a mailbox of its own for each partner. */
 const slug = (nom: string) => nom.toLowerCase().replace(/\W+/g, '-');
 
 describe('campagne de renouvellement depuis la liste des partenaires, dans Chromium', () => {
-  let portal: Portal;
-  let peer: SmtpPeer;
+  const ctx = portalWithMail();
   let logo: string;
 
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    portal = await startPortal({ SMTP_URL: peer.url });
-  });
   beforeEach(async () => {
-    await portal.reset();
-    peer.received.length = 0;
-    await portal.agent('gestion.partenaires', ['ROLE_USER']);
-    logo = await uploadedLogo(portal.app);
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await peer?.close();
+    await ctx.portal.agent('gestion.partenaires', ['ROLE_USER']);
+    logo = await uploadedLogo(ctx.portal.app);
   });
 
   /** A partner registered through the public form, then validated (or as asked) in the database. */
   async function partner(nom: string, set: { statut?: number; proposition?: boolean } = {}) {
     const mails = { mail: `${slug(nom)}@exemple.fr`, mailR: `direction.${slug(nom)}@exemple.fr` };
-    const res = await portal.app.inject({
+    const res = await ctx.portal.app.inject({
       method: 'POST',
       url: '/api/partenaire/add',
       payload: validPartenaire(logo, { nom, ...mails }),
     });
     if (res.statusCode !== 200) throw new Error(`inscription refusée : ${res.body}`);
-    await portal.database.db
+    await ctx.portal.database.db
       .update(partenaires)
       .set({
         statutId: set.statut ?? STATUT.valide,
@@ -49,7 +37,7 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
       .where(eq(partenaires.nom, nom));
   }
   async function staffOnList() {
-    const page = await portal.page();
+    const page = await ctx.portal.page();
     await login(page, 'gestion.partenaires');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.goto('/admin/partenaires');
@@ -57,7 +45,8 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
     return page;
   }
   const row = (page: Page, nom: string) => page.getByRole('row').filter({ hasText: nom });
-  const recipients = () => peer.received.map((m) => m.envelope.to.find((to) => !to.startsWith('direction.'))).sort();
+  const recipients = () =>
+    ctx.peer.received.map((m) => m.envelope.to.find((to) => !to.startsWith('direction.'))).sort();
 
   it('tout cocher, décocher un partenaire, envoyer : le bilan, et seuls les cochés reçoivent le mail', async () => {
     await partner('Alpha Sport');
@@ -79,9 +68,9 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await page.getByText('Aucune ligne sélectionnée').waitFor();
 
-    await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => ctx.peer.received.length, { timeout: 15_000 }).toBe(2);
     expect(recipients()).toEqual(['alpha-sport@exemple.fr', 'charlie-sport@exemple.fr']);
-    expect(peer.received[0].parsed.subject).toBe(
+    expect(ctx.peer.received[0].parsed.subject).toBe(
       'Mise à jour annuelle de vos informations — Guichet numérique étudiant',
     );
     // The list says who was mailed and is waiting for an answer.
@@ -125,7 +114,7 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
       .waitFor();
     expect(calls).toBe(2);
 
-    await expect.poll(() => peer.received.length, { timeout: 20_000 }).toBe(21);
+    await expect.poll(() => ctx.peer.received.length, { timeout: 20_000 }).toBe(21);
     const sent = recipients();
     expect(sent).not.toContain('lot-en-attente-de-validation@exemple.fr');
     expect(sent).not.toContain('lot-avec-modifications@exemple.fr');

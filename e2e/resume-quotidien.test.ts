@@ -1,31 +1,17 @@
 import { DIGEST_MESSAGES } from '@guichet/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { runJob } from '../server/src/jobs.ts';
-import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, login, portalWithMail } from './harness.ts';
 
 describe('résumé quotidien dans Chromium', () => {
-  let portal: Portal;
-  let peer: SmtpPeer;
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    portal = await startPortal({ SMTP_URL: peer.url });
-  });
-  beforeEach(async () => {
-    await portal.reset();
-    peer.received.length = 0;
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await peer?.close();
-  });
+  const ctx = portalWithMail();
 
   it('un agent sans adresse la saisit dans « Mon compte », coche le résumé, le reçoit et suit son lien', async () => {
-    await portal.agent('agent.logement', ['ROLE_USER']);
-    await portal.database.db.insert(inscriptions).values(storedOffer(1, 'NOUVELLE'));
-    const page = await portal.page();
+    await ctx.portal.agent('agent.logement', ['ROLE_USER']);
+    await ctx.portal.database.db.insert(inscriptions).values(storedOffer(1, 'NOUVELLE'));
+    const page = await ctx.portal.page();
     await login(page, 'agent.logement');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('button', { name: 'Dominique Agent' }).click();
@@ -56,9 +42,9 @@ describe('résumé quotidien dans Chromium', () => {
     await page.screenshot({ path: '/tmp/mon-compte-resume.png', fullPage: true });
 
     // The morning job: one mail to that address, with a link to the offers waiting.
-    await runJob(portal.database.db, portal.app.config, 'digest');
-    await expect.poll(() => peer.received.length, { timeout: 15_000 }).toBe(1);
-    const [mail] = peer.received;
+    await runJob(ctx.portal.database.db, ctx.portal.app.config, 'digest');
+    await expect.poll(() => ctx.peer.received.length, { timeout: 15_000 }).toBe(1);
+    const [mail] = ctx.peer.received;
     expect(mail.envelope.to).toEqual(['agent.logement@guichet.example.fr']);
     const text = mail.parsed.text ?? '';
     expect(text).toContain('Offres de logement : 1 reçue depuis hier');
