@@ -5,10 +5,12 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
+  InputLabel,
+  NativeSelect,
+  OutlinedInput,
+  type OutlinedInputProps,
   Radio,
   RadioGroup,
-  TextField,
-  type TextFieldProps,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
@@ -59,7 +61,7 @@ function useFieldFrame<T extends FieldValues, O extends FieldValues>({
   return {
     field,
     error,
-    /** The props of a MUI `TextField` (text or select). */
+    /** What the field's frame shows (`OutlinedFrame`). */
     textField: {
       id: id ?? form.fieldId(name),
       name,
@@ -73,6 +75,36 @@ function useFieldFrame<T extends FieldValues, O extends FieldValues>({
   };
 }
 
+type Frame = ReturnType<typeof useFieldFrame>['textField'];
+
+/**
+ * MUI's outlined `TextField` layout (label, outlined input, text under it linked by
+ * `aria-describedby`, the theme's full width and small size) without `TextField`: it imports
+ * `Select`, whose menu (popover, modal, transitions: ~10 KiB compressed) every public form would
+ * download before its first screen although the portal's lists are native selects.
+ */
+function OutlinedFrame({
+  frame,
+  shrink,
+  children,
+}: {
+  frame: Frame;
+  /** The label stays above the field (a select always shows a choice). */
+  shrink?: boolean;
+  children: (input: Pick<OutlinedInputProps, 'id' | 'label' | 'aria-describedby'>) => ReactNode;
+}) {
+  const helpId = `${frame.id}-helper-text`;
+  return (
+    <FormControl fullWidth size="small" error={frame.error} required={frame.required} disabled={frame.disabled}>
+      <InputLabel htmlFor={frame.id} id={`${frame.id}-label`} shrink={shrink}>
+        {frame.label}
+      </InputLabel>
+      {children({ id: frame.id, label: frame.label, 'aria-describedby': helpId })}
+      <FormHelperText id={helpId}>{frame.helperText}</FormHelperText>
+    </FormControl>
+  );
+}
+
 export function TextInput<T extends FieldValues, O extends FieldValues>({
   type,
   autoComplete = 'off',
@@ -83,7 +115,7 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   tidy,
   ...bound
 }: Bound<T, O> & {
-  type?: TextFieldProps['type'];
+  type?: OutlinedInputProps['type'];
   autoComplete?: string;
   maxLength?: number;
   inputMode?: 'text' | 'tel' | 'numeric' | 'decimal' | 'email' | 'url';
@@ -95,20 +127,26 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
 }) {
   const { field, textField } = useFieldFrame(bound);
   return (
-    <TextField
-      {...textField}
-      type={type}
-      autoComplete={autoComplete}
-      multiline={multiline}
-      minRows={multiline ? 3 : undefined}
-      value={field.value ?? ''}
-      onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
-      onBlur={() => {
-        if (tidy) field.onChange(tidy(String(field.value ?? '')));
-        field.onBlur();
-      }}
-      slotProps={{ htmlInput: { maxLength, inputMode } }}
-    />
+    <OutlinedFrame frame={textField}>
+      {(a11y) => (
+        <OutlinedInput
+          {...a11y}
+          name={textField.name}
+          inputRef={textField.inputRef}
+          type={type}
+          autoComplete={autoComplete}
+          multiline={multiline}
+          minRows={multiline ? 3 : undefined}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
+          onBlur={() => {
+            if (tidy) field.onChange(tidy(String(field.value ?? '')));
+            field.onBlur();
+          }}
+          inputProps={{ maxLength, inputMode }}
+        />
+      )}
+    </OutlinedFrame>
   );
 }
 
@@ -127,24 +165,28 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
 }) {
   const { field, textField } = useFieldFrame(bound);
   return (
-    <TextField
-      {...textField}
-      select
-      value={encode(field.value)}
-      onChange={(e) => {
-        const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
-        field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
-      }}
-      onBlur={field.onBlur}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {placeholder !== null && <option value="">{placeholder}</option>}
-      {options.map((o) => (
-        <option key={encode(optionValue(o))} value={encode(optionValue(o))}>
-          {optionLabel(o)}
-        </option>
-      ))}
-    </TextField>
+    <OutlinedFrame frame={textField} shrink>
+      {(a11y) => (
+        <NativeSelect
+          input={<OutlinedInput {...a11y} notched />}
+          name={textField.name}
+          inputRef={textField.inputRef}
+          value={encode(field.value)}
+          onChange={(e) => {
+            const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
+            field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
+          }}
+          onBlur={field.onBlur}
+        >
+          {placeholder !== null && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={encode(optionValue(o))} value={encode(optionValue(o))}>
+              {optionLabel(o)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </OutlinedFrame>
   );
 }
 
