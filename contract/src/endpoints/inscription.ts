@@ -1,0 +1,92 @@
+import { successSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import {
+  inscriptionDetailSchema,
+  inscriptionIdParamsSchema,
+  inscriptionSchema,
+  inscriptionsExportQuerySchema,
+  inscriptionsListQuerySchema,
+  inscriptionsListSchema,
+  inscriptionUpdateSchema,
+  logementSchema,
+  modificationDecisionSchema,
+  modificationRefusalSchema,
+  proprietaireSchema,
+  validateSuccessSchema,
+} from '../inscription.ts';
+import { CSV, e, exportSummary } from './shared.ts';
+
+export const inscriptionEndpoints = {
+  validateProprietaire: endpoint({
+    method: 'GET',
+    path: '/api/inscription/proprietaire/validate',
+    access: 'public',
+    summary: 'Vérifie l’étape « Propriétaire » de l’assistant',
+    query: proprietaireSchema,
+    response: { 200: validateSuccessSchema, 400: e },
+  }),
+  validateLogement: endpoint({
+    method: 'GET',
+    path: '/api/inscription/logement/validate',
+    access: 'public',
+    summary: 'Vérifie l’étape « Logement » de l’assistant',
+    query: logementSchema,
+    response: { 200: validateSuccessSchema, 400: e },
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/inscription/add',
+    access: 'public',
+    summary: 'Enregistre une offre de logement (statut « En attente »)',
+    body: inscriptionSchema,
+    response: { 200: successSchema, 400: e, 429: e },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscriptions/get/list/by/filters',
+    access: 'gestion',
+    query: inscriptionsListQuerySchema,
+    response: { 200: inscriptionsListSchema },
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscriptions/export',
+    access: 'gestion',
+    summary: exportSummary,
+    query: inscriptionsExportQuerySchema,
+    produces: CSV,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/inscription/get/:id',
+    access: 'gestion',
+    params: inscriptionIdParamsSchema,
+    response: { 200: inscriptionDetailSchema, 404: e },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/update/:id',
+    access: 'gestion',
+    params: inscriptionIdParamsSchema,
+    body: inscriptionUpdateSchema,
+    response: { 200: successSchema, 400: e, 404: e },
+  }),
+  acceptChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/valid/update/:id',
+    access: 'gestion',
+    summary: 'Applique les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationDecisionSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
+  rejectChanges: endpoint({
+    method: 'PUT',
+    path: '/api/admin/inscription/reject/update/:id',
+    access: 'gestion',
+    summary: 'Refuse les modifications proposées par le propriétaire et le lui écrit (lien neuf)',
+    params: inscriptionIdParamsSchema,
+    body: modificationRefusalSchema,
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
+  }),
+};
