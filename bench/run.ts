@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale N] [--only pglite|postgres] [--seconds S] [--part lists,click] [--write]
- * [--profile DIR] [--lighthouse-runs N]`: seeds realistic volumes, starts the built server on each database (as `npm start`
+ * [--profile DIR] [--lighthouse-runs N] [--detail]`: seeds realistic volumes, starts the built server on each database (as `npm start`
  * does, production log level), measures, prints one markdown table with each database's value, budget
  * and verdict, and exits 1 when a budget is missed (naming the database). A full run writes the table
  * into docs/benchmarks.md (between the RESULTS markers); a run of some parts only prints it, unless
@@ -36,6 +36,8 @@ const scale = Number(arg('scale', '1'));
 const seconds = Number(arg('seconds', '5'));
 const only = arg('only', 'all');
 const profileDir = arg('profile', '');
+/** --detail: the click part also prints each click's p50 / p95 measured alone. */
+const detail = process.argv.includes('--detail');
 /**
  * --ab KEY=VALUE[,KEY=VALUE]: the lists and clicks measured a second time on a server started with
  * these settings, in the same run (what a change gains, side by side on the same machine load).
@@ -255,6 +257,13 @@ async function clicks(kind: DbKind, base: string, headers: Record<string, string
     `p95 ≤ ${budget} ms`,
     r.p95 <= budget && r.errors === 0,
   );
+  if (detail) {
+    // Where the p95 comes from: each click of the mix alone, one second each (console only).
+    for (const u of CLICKS) {
+      const one = await sequential([base + u], 1, headers);
+      console.log(`  ${kind}${variant} ${ms(one.p50).padStart(9)} / ${ms(one.p95).padStart(9)}  ${decodeURI(u)}`);
+    }
+  }
   const f = await sequential([base + PENDING_FILTER], seconds, headers);
   report.record(
     `Logements filtrés « En attente » seul (1 client) p50 / p95${variant}`,

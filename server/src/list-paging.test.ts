@@ -62,6 +62,10 @@ describe(`listes d'administration : recherche, filtre, tri et pages ensemble (${
         expected.slice(page * 5, page * 5 + 5),
       );
     }
+    // All on one page: the page, not full, gives the count by itself.
+    const one = await get(list, { ...query, page: 0, rowsPerPage: 20 });
+    expect(one.json().count).toBe(10);
+    expect((one.json()[field] as Record<string, unknown>[]).map(key)).toEqual(expected);
     // Far past the end: still an empty page with the count, not an error.
     const far = await get(list, { ...query, page: 1000, rowsPerPage: 100 });
     expect(far.statusCode).toBe(200);
@@ -97,6 +101,21 @@ describe(`listes d'administration : recherche, filtre, tri et pages ensemble (${
       'inscriptions',
       expected,
     );
+    // The search alone: 30 offers, 20 a page; the last page (not full) and past it say 30 too.
+    for (const [page, rows] of [
+      [0, 20],
+      [1, 10],
+      [2, 0],
+    ]) {
+      const res = await get('inscriptions/get/list/by/filters', { search: 'lilas', page, rowsPerPage: 20 });
+      expect({ page, count: res.json().count, rows: res.json().inscriptions.length }).toEqual({
+        page,
+        count: 30,
+        rows,
+      });
+    }
+    const none = await get('inscriptions/get/list/by/filters', { search: 'zorglub', filter: { statut: [2] } });
+    expect(none.json()).toEqual({ count: 0, inscriptions: [] });
   });
 
   it('demandes étudiants : « troyes » parmi les demandes pour l’UTT, par adresse e-mail', async () => {

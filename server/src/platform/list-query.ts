@@ -98,32 +98,17 @@ function orderOf(def: AnyList, sort: ListParams<unknown>['sort']) {
 }
 
 /**
- * One page and the total count, in one query (`count(*) over ()`): the database finds the
- * matching rows once for both. A page past the end has no row to carry the count: then a
- * count alone answers.
+ * One page and the total count. With no search and no filter, the count comes from the table alone
+ * (`wholeTable`); otherwise from `pageAndCount`.
  */
 export async function runList<T extends ListFields, F>(
   db: DbOrTx,
   d: ListDefinition<T, F>,
   params: ListParams<F>,
 ): Promise<{ count: number; rows: ListRow<T>[] }> {
-  type R = ListRow<T>;
   const where = await whereOf(db, d, params);
-  if (!where) return wholeTable(db, d, params) as Promise<{ count: number; rows: R[] }>;
-  if (!params.search.trim()) return filtersOnly(db, d, params, where) as Promise<{ count: number; rows: R[] }>;
-  const found = (await d
-    .from(db, { ...d.fields, [TOTAL]: sql<number>`(count(*) over ())::int` })
-    .where(where)
-    .orderBy(...orderOf(d, params.sort))
-    .limit(params.rowsPerPage)
-    .offset(params.page * params.rowsPerPage)) as (R & { [TOTAL]: number })[];
-  if (found.length === 0 && params.page > 0) {
-    const [{ count }] = (await d.from(db, { count: sql<number>`count(*)::int` }).where(where)) as [{ count: number }];
-    return { count, rows: [] };
-  }
-  const count = found[0]?.[TOTAL] ?? 0;
-  for (const row of found) delete (row as Partial<typeof row>)[TOTAL];
-  return { count, rows: found };
+  const found = where ? await pageAndCount(db, d, params, where) : await wholeTable(db, d, params);
+  return found as { count: number; rows: ListRow<T>[] };
 }
 
 /**
@@ -144,26 +129,27 @@ async function wholeTable<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, param
 }
 
 /**
- * Filters without a search (« En attente », a year): the page and the count as two queries. The
- * page then comes along the sort's index and stops at the page's last row, and the count reads the
- * filter's index alone; with `count(*) over ()`, every matching row (a sixth of a million offers)
- * went through the joins and a sort first (1.1 s). The count stays exact.
+ * A search or filters: the page first, along the sort's index when the database can, then the
+ * count, read from the search's or filter's index alone. A page that is not full says the count by
+ * itself (a rare name, or nothing found: one query). With `count(*) over ()` in the page's query, every matching row
+ * went through the joins and a sort first: « martin » (8 333 offers of 100 000) took 90–117 ms on
+ * PostgreSQL instead of 13–26; « En attente » at a million offers, 1.1 s. The count stays exact.
  */
-async function filtersOnly<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, params: ListParams<F>, where: SQL) {
-  const [[{ count }], rows] = await Promise.all([
-    d.from(db, { count: sql<number>`count(*)::int` }).where(where) as unknown as Promise<[{ count: number }]>,
-    d
-      .from(db, d.fields)
-      .where(where)
-      .orderBy(...orderOf(d, params.sort))
-      .limit(params.rowsPerPage)
-      .offset(params.page * params.rowsPerPage) as unknown as Promise<Record<string, unknown>[]>,
-  ]);
+async function pageAndCount<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, params: ListParams<F>, where: SQL) {
+  const skipped = params.page * params.rowsPerPage;
+  const rows = (await d
+    .from(db, d.fields)
+    .where(where)
+    .orderBy(...orderOf(d, params.sort))
+    .limit(params.rowsPerPage)
+    .offset(skipped)) as Record<string, unknown>[];
+  // Past the end (no row), only the count can say how many there are.
+  if (rows.length < params.rowsPerPage && (rows.length > 0 || skipped === 0)) {
+    return { count: skipped + rows.length, rows };
+  }
+  const [{ count }] = (await d.from(db, { count: sql<number>`count(*)::int` }).where(where)) as [{ count: number }];
   return { count, rows };
 }
-
-/** The total carried by every row of a page, removed before the rows leave. */
-const TOTAL = '__total';
 
 /**
  * An exported row as one JSON array (the id first), decoded back into named fields as the
