@@ -8,7 +8,7 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
-import { sendEtudiantRequest } from './etudiants-api.ts';
+import { sendEtudiantRequest } from './request-api.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 

@@ -1,10 +1,13 @@
-import { inscriptionEndpoints as api, type EndpointQuery, type EndpointResponse } from '@guichet/contract';
+import { inscriptionEndpoints as api, type EndpointResponse } from '@guichet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-// From list-endpoint.ts, not data-table.tsx: the public form imports this file, and must not pull the grid in.
 import { listQueryKey } from '../../components/data-table/list-endpoint.ts';
-import { ApiError, type CallArgs, call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 
-/** The landlords' housing offers: every call of the feature, its query keys and its mutations. */
+/**
+ * The landlords' housing offers, as staff handle them: the list, the offer, its query keys and mutations.
+ * The wizard's calls are in wizard-api.ts: this file imports TanStack Query, which the public form
+ * does not download (lib/queries.tsx).
+ */
 
 /** The staff table's list and its CSV export. */
 export const inscriptionsList = api.list;
@@ -60,11 +63,3 @@ export function useDecideChanges(id: number) {
     onSettled: reload,
   });
 }
-
-// ── The wizard (public): the server checks each step, then records the offer ─────────
-export const checkProprietaire = (query: EndpointQuery<typeof api.validateProprietaire>) =>
-  call(api.validateProprietaire, { query });
-export const checkLogement = (query: EndpointQuery<typeof api.validateLogement>) =>
-  call(api.validateLogement, { query });
-/** The whole offer, with the honeypot's value. */
-export const addInscription = (body: CallArgs<typeof api.add>['body']) => call(api.add, { body });

@@ -17,8 +17,8 @@ import { useEffect } from 'react';
 import { type FieldValues, useWatch } from 'react-hook-form';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { fieldAt, WizardSelect, WizardText, YesNoInput } from './fields.tsx';
-import { checkLogement } from './inscriptions-api.ts';
 import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
+import { checkLogement } from './wizard-api.ts';
 import type { LogementDraft } from './wizard-form.ts';
 
 const half = { xs: 12, md: 6 };

@@ -3,8 +3,8 @@ import { Grid } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { fieldAt, WizardText } from './fields.tsx';
-import { checkProprietaire } from './inscriptions-api.ts';
 import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
+import { checkProprietaire } from './wizard-api.ts';
 import type { ProprietaireDraft } from './wizard-form.ts';
 
 const half = { xs: 12, md: 6 };

@@ -6,8 +6,8 @@ import { Honeypot } from '../../components/honeypot.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
-import { addInscription } from './inscriptions-api.ts';
 import { StepForm, type StepHeading } from './step-form.tsx';
+import { addInscription } from './wizard-api.ts';
 
 /**
  * Step 3: every value with its label, then what the office does with it, before 'Valider' sends

@@ -1,15 +1,14 @@
-import {
-  partenaireEndpoints as api,
-  type EndpointResponse,
-  logoEndpoints,
-  referenceEndpoints,
-} from '@guichet/contract';
+import { partenaireEndpoints as api, type EndpointResponse, referenceEndpoints } from '@guichet/contract';
 import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID } from '@guichet/contract/page-data';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type CallArgs, call, endpointUrl } from '../../lib/api.ts';
+import { ApiError, type CallArgs, call } from '../../lib/api.ts';
 import { inlinedJson, PAGE_LOADED_AT } from '../../lib/page-data.ts';
 
-/** The partners: every call of the feature, its query keys, its queries and its mutations. */
+/**
+ * The partners: the feature's calls, query keys, queries and mutations. The registration form's calls
+ * and the logo's address are in register-api.ts: this file imports TanStack Query, which the
+ * registration form does not download (lib/queries.tsx).
+ */
 
 /** A row of the staff list, as it travels (dates as ISO strings). */
 export type PartenaireRow = EndpointResponse<typeof api.list>['partenaires'][number];
@@ -77,18 +76,9 @@ export const useCategories = () => useQuery(categoriesQuery);
 export const useFiltres = () => useQuery(filtresQuery);
 
 // ── Public calls ───────────────────────────────────────────────────────────────────
-/** Registration, with the honeypot's value. */
-export const addPartenaire = (body: CallArgs<typeof api.add>['body']) => call(api.add, { body });
 export const confirmInfos = (id: number, token: string) => call(api.confirm, { params: { id }, body: { token } });
 export const proposeChanges = (id: number, body: CallArgs<typeof api.propose>['body']) =>
   call(api.propose, { params: { id }, body });
-export function uploadLogo(file: File) {
-  const form = new FormData();
-  form.append('logo', file);
-  return call(logoEndpoints.upload, { form });
-}
-/** The address of a stored logo, for an image. */
-export const logoSrc = (file: string) => endpointUrl(logoEndpoints.download, { params: { file } });
 
 // ── Staff actions: each reloads the partner and the list it appears in ─────────────────
 /**

@@ -4,7 +4,7 @@ import { SelectInput } from '../../components/form/fields.tsx';
 import { ProposalReview as ComparisonTable } from '../../components/proposal-review.tsx';
 import { type PartenaireForm, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
 import { sameValues, type Values } from './partenaire-form.ts';
-import { logoSrc } from './partenaires-api.ts';
+import { logoSrc } from './register-api.ts';
 
 /**
  * The partner's current and proposed values side by side (docs/spec/portal-spec.md §2), in the

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
 import { emptyValues } from './partenaire-form.ts';
-import { addPartenaire } from './partenaires-api.ts';
+import { addPartenaire } from './register-api.ts';
 
 /** /inscription/partenaire (docs/spec/portal-spec.md §2): `?desk=logement` registers a housing-desk partner (docs/spec/decisions.md §2). */
 export function RegisterPage() {
