@@ -12,14 +12,21 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { etudiantEndpoints, inscriptionEndpoints, partenaireEndpoints, referenceEndpoints } from '@guichet/contract';
+import {
+  etudiantEndpoints,
+  inscriptionEndpoints,
+  pages,
+  partenaireEndpoints,
+  referenceEndpoints,
+} from '@guichet/contract';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createDatabase, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
+import { PAGE_MODULES } from '../web/page-preloads.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
 import { listFloor } from './floor.ts';
-import { PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
+import { LIGHTHOUSE_PAGES, PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
 import { CLICKS, LISTS, type ListName, PENDING_FILTER } from './lists.ts';
 import { get, type LoadResult, load, sequential } from './load.ts';
 import { pdfBench } from './pdf.ts';
@@ -294,15 +301,18 @@ async function screens(kind: DbKind, base: string, headers: Record<string, strin
 
 /**
  * A first visit's bytes on the wire, as a browser gets them (Accept-Encoding: br, gzip). The home
- * page is part of the entry chunk; the admin list loads its route modules too.
+ * page is part of the entry chunk; each other public page of the issue (the forms, the directory)
+ * loads its route modules too (web/page-preloads.ts, those the server announces), like the admin list.
  */
-const FIRST_LOADS = {
-  public: {
-    label: 'Premier chargement d’une page publique',
-    budget: '≤ 150 Kio, sans la grille',
-    kib: 150,
-    modules: [],
-  },
+const PUBLIC_BUDGET = { budget: '≤ 150 Kio, sans la grille', kib: 150 };
+const FIRST_LOADS: Record<string, { label: string; budget: string; kib: number; modules: string[] }> = {
+  public: { label: 'Premier chargement d’une page publique', ...PUBLIC_BUDGET, modules: [] },
+  ...Object.fromEntries(
+    LIGHTHOUSE_PAGES.filter((p) => p.path !== pages.home).map((p) => [
+      p.path,
+      { label: `Premier chargement : ${p.label} (${p.path})`, ...PUBLIC_BUDGET, modules: PAGE_MODULES[p.path] ?? [] },
+    ]),
+  ),
   admin: {
     label: 'Premier chargement de l’administration',
     budget: '≤ 400 Kio',
