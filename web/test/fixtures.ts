@@ -46,3 +46,18 @@ export const statuts = [
   { id: STATUT.refuse, libelle: 'Refusé' },
   { id: STATUT.archive, libelle: 'Archivé' },
 ];
+
+/** One line of the journal as the server sends it: an offer validated by Marie MARTIN. */
+export const journalLigne = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  date: '2026-11-20T09:30:00.000Z',
+  agentId: 1,
+  agent: 'Marie MARTIN (m.martin)',
+  action: 'inscription.statut',
+  entite: 'inscription',
+  entiteId: 42,
+  resume: 'Offre n° 42 : En attente → Validé',
+  avant: { statut: 'En attente' },
+  apres: { statut: 'Validé' },
+  ...over,
+});

@@ -2,31 +2,19 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
+import { journalLigne } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { HistoriqueJournal } from './historique-journal.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const validee = {
-  id: 5,
-  date: '2026-11-20T09:30:00.000Z',
-  agentId: 1,
-  agent: 'Marie MARTIN (m.martin)',
-  action: 'inscription.statut',
-  entite: 'inscription',
-  entiteId: 42,
-  resume: 'Offre n° 42 : En attente → Validé',
-  avant: { statut: 'En attente' },
-  apres: { statut: 'Validé' },
-};
-const archivee = {
-  ...validee,
-  id: 9,
+const validee = journalLigne(5);
+const archivee = journalLigne(9, {
   date: '2026-11-21T10:00:00.000Z',
   resume: 'Offre n° 42 : Validé → Archivé',
   avant: { statut: 'Validé' },
   apres: { statut: 'Archivé' },
-};
+});
 
 /** A detail page whose record changes after an action (a new object, as TanStack Query gives it). */
 function Page() {

@@ -1,10 +1,9 @@
 import { formatDateTime, STATUT } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, logement, proprietaire, statuts } from '../../../test/fixtures.ts';
-import { renderWithQueries } from '../../../test/render.tsx';
+import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
 import type { InscriptionDetail } from './inscriptions-api.ts';
@@ -37,15 +36,11 @@ function renderDetail(shown = offer) {
     }
   });
   const context: AdminContext = { user: agentGestion, statuts };
-  renderWithQueries(
-    <MemoryRouter initialEntries={['/admin/inscription/7']}>
-      <Routes>
-        <Route element={<Outlet context={context} />}>
-          <Route path="/admin/inscription/:id" element={<InscriptionDetailPage />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdminPage(<InscriptionDetailPage />, {
+    path: '/admin/inscription/:id',
+    entry: '/admin/inscription/7',
+    context,
+  });
   return saved;
 }
 

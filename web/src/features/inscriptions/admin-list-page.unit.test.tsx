@@ -1,10 +1,9 @@
 import { formatDate, STATUT } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, proprietaire } from '../../../test/fixtures.ts';
-import { renderWithQueries } from '../../../test/render.tsx';
+import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionsListPage } from './admin-list-page.tsx';
 
@@ -26,15 +25,7 @@ describe('liste des offres : la vérification de disponibilité', () => {
       if (url.startsWith('/api/admin/inscriptions/get/list/by/filters'))
         return json(200, { count: 1, inscriptions: [row] });
     });
-    renderWithQueries(
-      <MemoryRouter initialEntries={['/admin/inscriptions']}>
-        <Routes>
-          <Route element={<Outlet context={context} />}>
-            <Route path="/admin/inscriptions" element={<InscriptionsListPage />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderAdminPage(<InscriptionsListPage />, { path: '/admin/inscriptions', context });
     expect(await screen.findByRole('columnheader', { name: /Confirmée le/ })).toBeTruthy();
     expect(await screen.findByText(formatDate('2026-10-15T09:00:00.000Z'))).toBeTruthy();
 

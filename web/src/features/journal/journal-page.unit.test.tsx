@@ -3,27 +3,15 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
+import { journalLigne } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { JournalPage } from './journal-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const ligne = (id: number, over: Record<string, unknown>) => ({
-  id,
-  date: '2026-11-20T09:30:00.000Z',
-  agentId: 1,
-  agent: 'Marie MARTIN (m.martin)',
-  action: 'inscription.statut',
-  entite: 'inscription',
-  entiteId: 42,
-  resume: 'Offre n° 42 : En attente → Validé',
-  avant: { statut: 'En attente' },
-  apres: { statut: 'Validé' },
-  ...over,
-});
 const rows = [
-  ligne(3, {}),
-  ligne(2, {
+  journalLigne(3, {}),
+  journalLigne(2, {
     action: 'partenaire.modification',
     entite: 'partenaire',
     entiteId: 7,
@@ -31,7 +19,7 @@ const rows = [
     avant: { nom: 'Vélo Campus', actif: false },
     apres: { nom: 'Vélo Campus Troyes', actif: true },
   }),
-  ligne(1, {
+  journalLigne(1, {
     action: 'connexion',
     entite: 'agent',
     entiteId: 1,

@@ -1,10 +1,9 @@
 import { STATUT } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion } from '../../../test/fixtures.ts';
-import { renderWithQueries } from '../../../test/render.tsx';
+import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { PartenairesListPage } from './admin-list-page.tsx';
 
@@ -47,15 +46,7 @@ function server(...batches: object[]) {
   return { fetchMock, sent };
 }
 function renderPage(entry = '/admin/partenaires') {
-  renderWithQueries(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route element={<Outlet context={context} />}>
-          <Route path="/admin/partenaires" element={<PartenairesListPage />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdminPage(<PartenairesListPage />, { path: '/admin/partenaires', entry: entry, context });
 }
 const grid = () => screen.getByRole('grid', { name: 'Partenaires' });
 const selectAll = () =>

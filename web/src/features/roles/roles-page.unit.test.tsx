@@ -1,9 +1,8 @@
 import { type AgentSummary, MESSAGES, ROLE_MESSAGES, type Role, type SessionUser } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
-import { renderWithQueries } from '../../../test/render.tsx';
+import { renderAdminPage } from '../../../test/render.tsx';
 import { describedText } from '../../../test/screen-reader.ts';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { RolesPage } from './roles-page.tsx';
@@ -77,15 +76,7 @@ const refusal = (status: number, message: string) => json(status, { status: 'err
 
 function renderPage(user: SessionUser) {
   const context: AdminContext = { user, statuts: [] };
-  renderWithQueries(
-    <MemoryRouter initialEntries={['/admin/roles']}>
-      <Routes>
-        <Route element={<Outlet context={context} />}>
-          <Route path="/admin/roles" element={<RolesPage />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAdminPage(<RolesPage />, { path: '/admin/roles', context });
 }
 
 /** Opens a role from its row and waits for its agents. */
