@@ -20,8 +20,9 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FeedbackSnackbar, type PageFeedback } from './admin-feedback.tsx';
+import { useCategories, useFiltres } from './directory-api.ts';
 import { EditPanel } from './edit-panel.tsx';
-import { type PartenaireDetail, partenaireQuery, useCategories, useFiltres } from './partenaires-api.ts';
+import { type PartenaireDetail, partenaireQuery } from './partenaires-api.ts';
 import { ProposalPanel } from './proposal-panel.tsx';
 import { RenewalPanel } from './renewal-panel.tsx';
 

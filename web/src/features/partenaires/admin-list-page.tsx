@@ -17,8 +17,8 @@ import { DataTable, type TableColumn, type TableFilter } from '../../components/
 import { DoublonCell } from '../../components/doublon.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
+import { useCategories } from './directory-api.ts';
 import { ExternalLink } from './partenaire-card.tsx';
-import { useCategories } from './partenaires-api.ts';
 import { RenewalCampaign } from './renewal-campaign.tsx';
 
 const columns: TableColumn<typeof partenaireEndpoints.list>[] = [

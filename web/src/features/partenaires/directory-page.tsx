@@ -3,8 +3,8 @@ import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, ToggleButton,
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
+import { directoryQuery, useCategories, useFiltres } from './directory-api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
-import { directoryQuery, useCategories, useFiltres } from './partenaires-api.ts';
 
 /** /partenaires (docs/spec/portal-spec.md §2 Public directory): categories with their partners, one theme filter at a time. */
 export function DirectoryPage() {

@@ -10,8 +10,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { logoSrc } from './logo-address.ts';
 import { type CardData, PartenaireCard } from './partenaire-card.tsx';
-import { logoSrc } from './register-api.ts';
 
 /** The chip of docs/spec/portal-spec.md §2 (logo and name) that opens the card as the directory will show it. */
 export function DirectoryPreview({ values }: { values: CardData }) {

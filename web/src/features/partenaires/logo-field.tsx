@@ -3,7 +3,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { logoSrc, uploadLogo } from './register-api.ts';
+import { logoSrc } from './logo-address.ts';
+import { uploadLogo } from './register-api.ts';
 
 export const LOGO_HINT = 'Formats acceptés : JPEG ou PNG, 3 Mo maximum';
 

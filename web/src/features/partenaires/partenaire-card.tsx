@@ -1,7 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
-import { logoSrc } from './register-api.ts';
+import { logoSrc } from './logo-address.ts';
 
 export type CardData = { nom: string; lien: string; lienOffres: string; presentation: string; logo: string };
 

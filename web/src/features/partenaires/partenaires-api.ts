@@ -1,13 +1,13 @@
-import { partenaireEndpoints as api, type EndpointResponse, referenceEndpoints } from '@guichet/contract';
-import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID } from '@guichet/contract/page-data';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { partenaireEndpoints as api, type EndpointResponse } from '@guichet/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type CallArgs, call } from '../../lib/api.ts';
-import { inlinedJson, PAGE_LOADED_AT } from '../../lib/page-data.ts';
+import { directoryKey } from './directory-api.ts';
 
 /**
- * The partners: the feature's calls, query keys, queries and mutations. The registration form's calls
- * and the logo's address are in register-api.ts: this file imports TanStack Query, which the
- * registration form does not download (lib/queries.tsx).
+ * The partners: the feature's calls, query keys, queries and mutations. Apart from it: the
+ * registration form's calls (register-api.ts: this file imports TanStack Query, which the form does
+ * not download, lib/queries.tsx), the directory's and the reference lists' (directory-api.ts) and the
+ * logo's address (logo-address.ts), which go without the endpoint table's schemas and zod.
  */
 
 /** A row of the staff list, as it travels (dates as ISO strings). */
@@ -16,14 +16,12 @@ export type PartenaireRow = EndpointResponse<typeof api.list>['partenaires'][num
 export type PartenaireDetail = EndpointResponse<typeof api.detail>['partenaire'];
 /** The partner as its personal link shows it. */
 export type PartenaireSelf = EndpointResponse<typeof api.byToken>['partenaire'];
-/** A partner of the public directory. */
-export type DirectoryEntry = EndpointResponse<typeof api.directory>[number];
 
 export const partenaireKeys = {
   all: ['partenaires'] as const,
   detail: (id: string | number) => ['partenaires', 'detail', String(id)] as const,
   byToken: (token: string) => ['partenaires', 'lien', token] as const,
-  directory: (filtre: number | null) => ['partenaires', 'annuaire', filtre] as const,
+  directory: directoryKey,
   /** The staff list's pages (the data table keys them by the endpoint's path). */
   list: [api.list.path] as const,
 };
@@ -46,34 +44,6 @@ export const selfViewQuery = (token: string) =>
     // The link is used once: what it showed stays what the form started from.
     staleTime: Number.POSITIVE_INFINITY,
   });
-
-export const directoryQuery = (filtre: number | null) =>
-  queryOptions({
-    queryKey: partenaireKeys.directory(filtre),
-    queryFn: () => call(api.directory, { query: filtre ? { filtres: [filtre] } : {} }),
-    placeholderData: keepPreviousData,
-  });
-
-// ── Reference lists: one cache entry each, shared by the directory and the staff pages ─────
-// The page brings both lists (server/src/platform/web-app.ts): the directory shows its themes
-// with its first screen, without a call and without the list moving down when they arrive.
-const REFERENCE_STALE_MS = 5 * 60_000;
-export const categoriesQuery = queryOptions({
-  queryKey: [referenceEndpoints.categories.path],
-  queryFn: () => call(referenceEndpoints.categories),
-  staleTime: REFERENCE_STALE_MS,
-  initialData: () => referenceEndpoints.categories.response[200].safeParse(inlinedJson(CATEGORIES_ELEMENT_ID)).data,
-  initialDataUpdatedAt: PAGE_LOADED_AT,
-});
-export const filtresQuery = queryOptions({
-  queryKey: [referenceEndpoints.filtres.path],
-  queryFn: () => call(referenceEndpoints.filtres),
-  staleTime: REFERENCE_STALE_MS,
-  initialData: () => referenceEndpoints.filtres.response[200].safeParse(inlinedJson(FILTRES_ELEMENT_ID)).data,
-  initialDataUpdatedAt: PAGE_LOADED_AT,
-});
-export const useCategories = () => useQuery(categoriesQuery);
-export const useFiltres = () => useQuery(filtresQuery);
 
 // ── Public calls ───────────────────────────────────────────────────────────────────
 export const confirmInfos = (id: number, token: string) => call(api.confirm, { params: { id }, body: { token } });

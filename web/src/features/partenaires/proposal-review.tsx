@@ -2,9 +2,9 @@ import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_FIELD_KEYS } from '@guich
 import { type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import { SelectInput } from '../../components/form/fields.tsx';
 import { ProposalReview as ComparisonTable } from '../../components/proposal-review.tsx';
+import { logoSrc } from './logo-address.ts';
 import { type PartenaireForm, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
 import { sameValues, type Values } from './partenaire-form.ts';
-import { logoSrc } from './register-api.ts';
 
 /**
  * The partner's current and proposed values side by side (docs/spec/portal-spec.md §2), in the

@@ -1,10 +1,9 @@
 import { partenaireEndpoints as api, logoEndpoints } from '@guichet/contract';
-import { type CallArgs, call, endpointUrl } from '../../lib/api.ts';
+import { type CallArgs, call } from '../../lib/api.ts';
 
 /**
- * The registration form's calls and the logo's address (every partner view shows it): plain calls,
- * apart from partenaires-api.ts, whose queries and mutations would bring TanStack Query into the
- * public form's first load (lib/queries.tsx).
+ * The registration form's calls: plain calls, apart from partenaires-api.ts, whose queries and
+ * mutations would bring TanStack Query into the public form's first load (lib/queries.tsx).
  */
 
 /** Registration, with the honeypot's value. */
@@ -15,6 +14,3 @@ export function uploadLogo(file: File) {
   form.append('logo', file);
   return call(logoEndpoints.upload, { form });
 }
-
-/** The address of a stored logo, for an image. */
-export const logoSrc = (file: string) => endpointUrl(logoEndpoints.download, { params: { file } });

@@ -9,10 +9,10 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
+import { logoSrc } from './logo-address.ts';
 import { OtherFields, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
 import { sameValues, toValues, type Values } from './partenaire-form.ts';
 import { confirmInfos, type PartenaireSelf, proposeChanges, selfViewQuery } from './partenaires-api.ts';
-import { logoSrc } from './register-api.ts';
 
 /** /update/partenaire/:token: the yearly check of a partner through its personal link (docs/spec/portal-spec.md §2, docs/spec/decisions.md §4). */
 export function SelfUpdatePage() {
