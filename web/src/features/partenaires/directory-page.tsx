@@ -1,12 +1,18 @@
 import type { Filtre } from '@guichet/contract';
-import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, ToggleButton, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
 import { directoryQuery, useCategories, useFiltres } from './directory-api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
 
-/** /partenaires (docs/spec/portal-spec.md §2 Public directory): categories with their partners, one theme filter at a time. */
+/**
+ * /partenaires (docs/spec/portal-spec.md §2 Public directory): categories with their partners, one theme filter at a time.
+ * Laid out with CSS grid, themes as buttons with `aria-pressed` and messages without `Alert`: MUI's Grid,
+ * ToggleButton and Alert would add ~8 KiB to the page's first load (docs/benchmarks.md).
+ */
 export function DirectoryPage() {
   usePageTitle('Nos partenaires');
   const [search, setSearch] = useSearchParams();
@@ -56,8 +62,14 @@ export function DirectoryPage() {
           transports, santé, culture, sport, emploi…
         </Typography>
       </Stack>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 4 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Box>
           <Paper component="aside" aria-labelledby="titre-themes" variant="outlined" sx={{ p: 2 }}>
             <Typography id="titre-themes" variant="h6" component="h2" sx={{ mb: 1 }}>
               Pour vous aider dans votre recherche …
@@ -66,9 +78,9 @@ export function DirectoryPage() {
               Choisissez un thème ; choisissez-le à nouveau pour revoir tous les partenaires.
             </Typography>
             {filtres.data && (
-              <Grid container spacing={1}>
+              <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
                 {[1, 0].map((parity) => (
-                  <Grid key={parity} size={6}>
+                  <Box key={parity}>
                     <Stack spacing={1}>
                       {filtres.data
                         .filter((f) => f.id % 2 === parity)
@@ -76,9 +88,9 @@ export function DirectoryPage() {
                           <ThemeButton key={f.id} filtre={f} selected={filtre === f.id} onClick={() => toggle(f.id)} />
                         ))}
                     </Stack>
-                  </Grid>
+                  </Box>
                 ))}
-              </Grid>
+              </Box>
             )}
             {active && (
               <Button sx={{ mt: 2 }} onClick={() => toggle(active.id)}>
@@ -86,8 +98,8 @@ export function DirectoryPage() {
               </Button>
             )}
           </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
+        </Box>
+        <Box>
           <Typography role="status" sx={{ mb: 2 }} color="text.secondary">
             {loading
               ? ''
@@ -98,15 +110,15 @@ export function DirectoryPage() {
               <CircularProgress aria-label="Chargement des partenaires" />
             </Box>
           ) : failed ? (
-            <Alert severity="error" role="alert">
+            <Notice severity="error">
               L'annuaire n'a pas pu être chargé. Vérifiez votre connexion puis rechargez la page.
-            </Alert>
+            </Notice>
           ) : groups.length === 0 ? (
-            <Alert severity="info">
+            <Notice severity="info">
               {active
                 ? `Aucun partenaire pour le thème « ${active.tag} » pour le moment.`
                 : "Aucun partenaire n'est encore publié dans l'annuaire."}
-            </Alert>
+            </Notice>
           ) : (
             <Stack spacing={4}>
               {groups.map(({ categorie, items }) => (
@@ -114,32 +126,70 @@ export function DirectoryPage() {
                   <Typography id={`categorie-${categorie.id}`} variant="h5" component="h2" sx={{ mb: 2 }}>
                     {categorie.libelle}
                   </Typography>
-                  <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  <Box
+                    component="ul"
+                    sx={{
+                      listStyle: 'none',
+                      p: 0,
+                      m: 0,
+                      display: 'grid',
+                      gap: 2,
+                      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+                    }}
+                  >
                     {items.map((p) => (
-                      <Grid key={p.id} size={{ xs: 12, sm: 6 }} component="li">
+                      <li key={p.id}>
                         <PartenaireCard p={p} />
-                      </Grid>
+                      </li>
                     ))}
-                  </Grid>
+                  </Box>
                 </Box>
               ))}
             </Stack>
           )}
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
     </Stack>
+  );
+}
+
+/** An error or an empty result, announced (`role="alert"`, as MUI's Alert does) and marked by its colour. */
+function Notice({ severity, children }: { severity: 'error' | 'info'; children: ReactNode }) {
+  return (
+    <Box
+      role="alert"
+      sx={{
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        borderLeft: 4,
+        borderColor: `${severity}.main`,
+        bgcolor: (t) => alpha(t.palette[severity].main, 0.08),
+        color: 'text.primary',
+      }}
+    >
+      {children}
+    </Box>
   );
 }
 
 /** A theme: its number in a round badge (decorative) and its name; aria-pressed tells the state. */
 function ThemeButton({ filtre, selected, onClick }: { filtre: Filtre; selected: boolean; onClick: () => void }) {
   return (
-    <ToggleButton
-      value={filtre.id}
-      selected={selected}
-      onChange={onClick}
-      color="primary"
-      sx={{ justifyContent: 'flex-start', textAlign: 'left', textTransform: 'none', gap: 1, py: 1 }}
+    <Button
+      variant="outlined"
+      aria-pressed={selected}
+      onClick={onClick}
+      sx={{
+        justifyContent: 'flex-start',
+        textAlign: 'left',
+        textTransform: 'none',
+        gap: 1,
+        py: 1,
+        borderColor: 'divider',
+        color: selected ? 'primary.main' : 'text.primary',
+        bgcolor: selected ? (t) => alpha(t.palette.primary.main, t.palette.action.selectedOpacity) : undefined,
+      }}
     >
       <Box
         aria-hidden="true"
@@ -158,6 +208,6 @@ function ThemeButton({ filtre, selected, onClick }: { filtre: Filtre; selected: 
         {filtre.id}
       </Box>
       <span>{filtre.tag}</span>
-    </ToggleButton>
+    </Button>
   );
 }
