@@ -90,8 +90,11 @@ async function prepare(kind: DbKind) {
   const database = url ? await openPostgres(url) : await openPglite(dataDir);
   const t = performance.now();
   await migrate(database);
-  await seedVolumes(database.db, volumes);
-  for (const s of SCREENS) await s.seed?.(database.db, volumes);
+  await seedVolumes(
+    database.db,
+    volumes,
+    SCREENS.flatMap((s) => (s.seed ? [s.seed] : [])),
+  );
   console.log(`  ${kind} : données créées en ${((performance.now() - t) / 1000).toFixed(1)} s`);
   // Each list's query alone on the same data, next to its HTTP measure (the embedded database
   // belongs to one process: measured here, before the server opens it).

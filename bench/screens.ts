@@ -1,6 +1,6 @@
 import { courrielEndpoints, journalEndpoints, tableauDeBordEndpoints } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client.ts';
+import type { DbOrTx } from '../server/src/db/client.ts';
 import type { Volumes } from './seed.ts';
 
 /**
@@ -16,7 +16,7 @@ export type Screen = {
   name: string;
   /** Requested in turn by one client; every answer must be 200. */
   urls: string[];
-  seed?: (db: Db, v: Volumes) => Promise<void>;
+  seed?: (db: DbOrTx, v: Volumes) => Promise<void>;
 };
 
 const q = (s: string) => encodeURI(s);

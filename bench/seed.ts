@@ -54,11 +54,13 @@ const pick = (values: readonly string[], salt = 0) =>
  * Realistic volumes in a few set-based statements: generate_series runs inside the database,
  * so 100 000 rows take seconds on either driver (a JS batch insert takes ~10 times longer).
  */
-export async function seedVolumes(db: Db, v: Volumes) {
-  // A million rows take longer than the portal's 60 s statement timeout on a loaded machine.
+export async function seedVolumes(db: Db, v: Volumes, more: ((tx: DbOrTx, v: Volumes) => Promise<void>)[] = []) {
+  // A million rows take longer than the portal's 60 s statement timeout on a loaded machine
+  // (the screens' own rows too, `more`).
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
     await insertVolumes(tx, v);
+    for (const seed of more) await seed(tx, v);
   });
   // What autovacuum does a little after a bulk load: statistics, and the visibility map that
   // lets a count read the primary key alone. Without it, PostgreSQL's autovacuum would start in

@@ -6,9 +6,18 @@ import { type Column, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
  * the office counts them; the database groups, it never hands rows over.
  */
 
-/** The Monday (`YYYY-MM-DD`, Europe/Paris) of the week a timestamp falls in. */
-export const parisWeek = (column: Column | SQLWrapper) =>
-  sql<string>`to_char(date_trunc('week', ${column} at time zone 'Europe/Paris'), 'YYYY-MM-DD')`;
+/**
+ * The Monday (`YYYY-MM-DD`, Europe/Paris) among `weeks` (ascending) of the week a timestamp falls in
+ * (the last for a later one). A binary search among the Mondays' midnights, computed once per query:
+ * formatting each row's Paris week (to_char, date_trunc, time zone) took three times longer, 375
+ * instead of 117 ms over the 330 000 offers of a year at a million. Group by it with `byFirstColumn`.
+ */
+export const parisWeek = (column: Column | SQLWrapper, weeks: readonly string[]) => {
+  const days = `{${weeks.join(',')}}`;
+  return sql<string>`(${days}::text[])[width_bucket(${column}, array(select d::timestamp at time zone 'Europe/Paris' from unnest(${days}::date[]) d))]`;
+};
+/** `group by 1`: the week above is written once, its parameters would not match a second copy. */
+export const byFirstColumn = sql`1`;
 
 /** From that Paris day's midnight on (the charts' first Monday): a range the date indexes serve. */
 export const sinceParisDay = (column: Column | SQLWrapper, day: string): SQL =>

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   after,
   before,
+  byFirstColumn,
   daysBefore,
   parisWeek,
   sinceParisDay,
@@ -63,8 +64,12 @@ export const partenairesStats = {
   },
 
   /** Partners registered per week since that Monday, whatever became of them. */
-  async perWeek(db: DbOrTx, since: string): Promise<WeekCount[]> {
-    const week = parisWeek(p.date);
-    return db.select({ semaine: week, n: count() }).from(p).where(sinceParisDay(p.date, since)).groupBy(week);
+  async perWeek(db: DbOrTx, weeks: readonly string[]): Promise<WeekCount[]> {
+    const week = parisWeek(p.date, weeks);
+    return db
+      .select({ semaine: week, n: count() })
+      .from(p)
+      .where(sinceParisDay(p.date, weeks[0]))
+      .groupBy(byFirstColumn);
   },
 };

@@ -15,7 +15,6 @@ const DAY_MS = 86_400_000;
  */
 export async function tableauDeBord(db: DbOrTx, now: Date, ageingDays: number): Promise<TableauDeBord> {
   const weeks = parisWeeks(now, SEMAINES_TABLEAU_DE_BORD);
-  const since = weeks[0];
   const cutoff = new Date(now.getTime() - ageingDays * DAY_MS);
   const [
     inscriptions,
@@ -30,11 +29,11 @@ export async function tableauDeBord(db: DbOrTx, now: Date, ageingDays: number): 
     inscriptionsStats.waiting(db, now, cutoff),
     partenairesStats.waiting(db, now, cutoff),
     etudiantsStats.waiting(db, now, cutoff),
-    inscriptionsStats.perWeek(db, since),
-    partenairesStats.perWeek(db, since),
-    etudiantsStats.perWeek(db, since),
-    mailsPerWeek(db, since),
-    inscriptionsStats.checksPerWeek(db, since),
+    inscriptionsStats.perWeek(db, weeks),
+    partenairesStats.perWeek(db, weeks),
+    etudiantsStats.perWeek(db, weeks),
+    mailsPerWeek(db, weeks),
+    inscriptionsStats.checksPerWeek(db, weeks),
   ]);
   const series = {
     inscriptions: onWeeks(weeks, offresParSemaine),

@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_envoyes_idx" ON "mail_outbox" USING btree ("sent_at") WHERE "mail_outbox"."status" = 'sent';--> statement-breakpoint
+CREATE INDEX "mail_outbox_echecs_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."status" = 'failed';
