@@ -103,6 +103,27 @@ describe(`index de recherche (${dbKind})`, () => {
     expect(p).not.toMatch(/\bSort\b/);
   });
 
+  it('la liste entière triée par e-mail lit l’index de l’e-mail, sans trier la table (list-query.ts, wholeTable)', async () => {
+    const query = database.db
+      .select({ id: etudiants.id })
+      .from(etudiants)
+      .orderBy(etudiants.email, etudiants.id)
+      .limit(20)
+      .offset(40)
+      .toSQL();
+    const p = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_incremental_sort = on`);
+      const r = (await tx.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return r.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(p).toContain('etudiants_email_idx');
+    expect(p).toContain('Incremental Sort');
+    // Without the setting (every other query of the portal), the whole table is sorted.
+    expect(await explainAsIs(query)).not.toContain('etudiants_email_idx');
+  });
+
   it('la recherche des partenaires utilise partenaires_recherche_trgm, et l’index des catégories pour un libellé', async () => {
     expect(await plan(partenaires, partenairesList, 'mutuelle')).toContain('partenaires_recherche_trgm');
     // « santé » names a category: its partners are found through their category id as well.

@@ -115,16 +115,23 @@ export async function runList<T extends ListFields, F>(
  * The view staff open first (no search, no filter): the count from the table alone and the page
  * straight from the sort's index, where `count(*) over ()` would carry every row of the table
  * through the joins and a sort (a million offers: ~1 s instead of a few ms for the page).
+ * Sorted on a column whose index has it alone (the requests' email), the page is read along that
+ * index with the ties on the id sorted as they come (an incremental sort), instead of sorting the
+ * whole table (100 000 requests: ~100–140 ms). Allowed here only: with a filter, the same walk can
+ * read the whole index for nothing (db/client.ts).
  */
 async function wholeTable<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, params: ListParams<F>) {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(d.id.table as PgTable)) as [
     { count: number },
   ];
-  const rows = (await d
-    .from(db, d.fields)
-    .orderBy(...orderOf(d, params.sort))
-    .limit(params.rowsPerPage)
-    .offset(params.page * params.rowsPerPage)) as Record<string, unknown>[];
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_incremental_sort = on`);
+    return (await d
+      .from(tx, d.fields)
+      .orderBy(...orderOf(d, params.sort))
+      .limit(params.rowsPerPage)
+      .offset(params.page * params.rowsPerPage)) as Record<string, unknown>[];
+  });
   return { count, rows };
 }
 

@@ -81,6 +81,9 @@ export const inscriptions = pgTable(
   (t) => [
     index('inscriptions_date_idx').on(t.date, t.id),
     index('inscriptions_statut_idx').on(t.statutId, t.date),
+    // « En attente » sorted by name (an agent's click): the page read in order, not the 17 % of the
+    // offers that wait sorted first (37–52 ms at 100 000, seconds at a million).
+    index('inscriptions_statut_nom_idx').on(t.statutId, t.nom, t.id),
     index('inscriptions_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),
     // The daily « still available? » check reads validated offers by their last confirmation.
     index('inscriptions_confirmation_idx').on(t.statutId, t.dateConfirmation),

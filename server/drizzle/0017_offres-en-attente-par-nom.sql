@@ -1,0 +1,1 @@
+CREATE INDEX "inscriptions_statut_nom_idx" ON "inscriptions" USING btree ("statut_id","nom","id");
