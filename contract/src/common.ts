@@ -110,8 +110,5 @@ export function isCalendarDay(s: string): boolean {
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/**
- * The honeypot of every public form: hidden from people (and from assistive technologies),
- * filled in by robots. The server ignores a submission that fills it.
- */
-export const HONEYPOT_FIELD = 'siteWebConfirmation';
+/** The honeypot of every public form (defined apart, free of zod, for the forms' first screen). */
+export { HONEYPOT_FIELD } from './forms.ts';

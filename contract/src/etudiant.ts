@@ -1,29 +1,14 @@
 import { z } from 'zod';
 import { idSchema as rowId, safeString, text } from './common.ts';
 import { courrielEchecSchema } from './courriels.ts';
-import { choiceField, fieldLabels, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX } from './etudiant-form.ts';
+import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { queryAttente } from './tableau-de-bord.ts';
 
-/** Schools offered to students (docs/spec/portal-spec.md §9), in the order of the form's select. */
-export const ECOLES = [
-  'IUT',
-  'URCA - Campus des Comtes de Champagne',
-  'UTT',
-  'YSCHOOLS',
-  'ESTP',
-  'EPF',
-  'IFSI',
-  'INSPE',
-  'Lycée La Salle - St Joseph',
-  'Lycée Chrestien de Troyes',
-  'Lycée des Lombards',
-  'Lycée Marie de Champagne',
-  'Lycée Edouard Herriot',
-  'Autres',
-] as const;
-export type Ecole = (typeof ECOLES)[number];
+// The form's labels, limits and schools are apart, free of zod (its first screen needs them).
+export { ECOLES, type Ecole, ETUDIANT_LABELS, ETUDIANT_MAX } from './etudiant-form.ts';
 
 const missing = (input: unknown) => input === undefined || input === null || input === '';
 
@@ -33,18 +18,18 @@ export const ecoleSchema = z.enum(ECOLES, {
 
 /** The student's fields: label, check and limit (the form caps input to it). */
 export const ETUDIANT_FIELD_TABLE = {
-  email: textField('Adresse e-mail', 180, (max) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }))),
-  cp: textField('Code postal', 5, () =>
+  email: textField(L.email, MAX.email, (max) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }))),
+  cp: textField(L.cp, MAX.cp, () =>
     z
       .string({ error: FIELD_MESSAGES.obligatoire })
       .trim()
       .min(1, { error: FIELD_MESSAGES.obligatoire })
       .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
   ),
-  ville: textField('Ville', 100, (max) => text(max).transform((v) => v.toLocaleUpperCase('fr-FR'))),
-  ecole: choiceField('École envisagée', ecoleSchema),
+  ville: textField(L.ville, MAX.ville, (max) => text(max).transform((v) => v.toLocaleUpperCase('fr-FR'))),
+  ecole: choiceField(L.ecole, ecoleSchema),
   /** Sent by the spec's call, but the form has no address field (docs/decisions.md). */
-  adresse: textField('Adresse', 255, (max) =>
+  adresse: textField(L.adresse, MAX.adresse, (max) =>
     safeString()
       .trim()
       .max(max, { error: FIELD_MESSAGES.tropLong(max) })
@@ -52,8 +37,6 @@ export const ETUDIANT_FIELD_TABLE = {
       .default(''),
   ),
 } as const;
-export const ETUDIANT_MAX = maxLengths(ETUDIANT_FIELD_TABLE);
-export const ETUDIANT_LABELS = fieldLabels(ETUDIANT_FIELD_TABLE);
 
 /** A student's request for the housing list (`POST /api/etudiant/add`); the server re-validates it. */
 export const etudiantRequestSchema = z.object(inputShape(ETUDIANT_FIELD_TABLE));
@@ -144,7 +127,7 @@ const idSchema = rowId();
 /** A selected row as the table holds it: the id is what counts; its e-mail only names it in an error. */
 const selectedRow = z.looseObject({
   id: idSchema,
-  email: safeString().max(ETUDIANT_MAX.email).optional().catch(undefined),
+  email: safeString().max(MAX.email).optional().catch(undefined),
 });
 /**
  * `PUT /api/admin/etudiants/update`: the spec sends "the selected rows"; plain ids are accepted too.

@@ -1,4 +1,4 @@
-import { BANNER_MS } from '@guichet/contract';
+import { BANNER_MS } from '@guichet/contract/forms';
 import { Alert, type AlertProps } from '@mui/material';
 import { forwardRef, type RefObject, useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@guichet/contract';
+import { HONEYPOT_FIELD } from '@guichet/contract/forms';
 
 /**
  * The anti-spam trap of public forms: off-screen, out of the tab order and hidden from screen

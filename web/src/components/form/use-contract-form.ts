@@ -24,6 +24,8 @@
  * - Field components (`./fields.tsx`) bind by `name` (a path: `proprietaire.nom`); their ids are
  *   `${idPrefix}-${name with dots as dashes}` (`idPrefix` defaults to `champ`), or the `id` you give.
  * - On submit the schema runs first (zodResolver): errors show under their fields, nothing is sent.
+ *   `schema` may be a loader (`() => import(…)`), started with the first render: a public form's
+ *   first screen then downloads neither zod nor its schema, and a press before they arrive waits.
  * - A refused call: the server's `{ key, error }` list lands under the fields (a key is a path or its
  *   last segment, see `server-errors.ts`); the banner shows `invalidMessage` when the input was refused
  *   (field errors, or any 400 when `invalidMessage` is set), otherwise the server's message (a call that
@@ -35,7 +37,8 @@
  *   `onSuccess` gets the answer and `{ values, reset, banner }`.
  * - `form.methods` is react-hook-form's own (watch, setValue, …) for what the fields do not cover.
  */
-import { HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
+import { HONEYPOT_FIELD, MESSAGES } from '@guichet/contract/forms';
+// The resolver itself imports no zod (it reads the schema it is given): only the schema is loaded apart.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -49,7 +52,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, UNREACHABLE } from '../../lib/api.ts';
 import { useBanner } from '../banner.tsx';
 import { fieldPaths, placeServerErrors } from './server-errors.ts';
 
@@ -60,7 +63,11 @@ export type SubmittedBody<O> = O & { [HONEYPOT_FIELD]?: string };
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export type ContractFormOptions<S extends FormSchema, R> = {
-  schema: S;
+  /**
+   * The schema, or its loader (`() => import('./x-schema.ts').then((m) => m.schema)`): a public
+   * form's first screen then goes without zod, loaded as soon as the form is on the page.
+   */
+  schema: S | (() => Promise<S>);
   defaultValues: DefaultValues<z.input<S>>;
   submit: (body: SubmittedBody<z.output<S>>) => Promise<R>;
   onSuccess?: (result: R, ctx: SuccessContext<z.output<S>>) => void | Promise<void>;
@@ -93,8 +100,9 @@ export function useContractForm<S extends FormSchema, R>(
   type In = z.input<S>;
   type Out = z.output<S>;
   const { schema, defaultValues, invalidMessage, honeypot = false, idPrefix = 'champ' } = options;
+  const resolver = useLazyResolver<In, Out>(schema);
   const methods = useForm<In, unknown, Out>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<In, unknown, Out>,
+    resolver,
     defaultValues,
     // Focus is ours: the first field in error in the page's order, for client and server errors alike.
     shouldFocusError: false,
@@ -164,6 +172,8 @@ export function useContractForm<S extends FormSchema, R>(
       };
       void methods
         .handleSubmit(valid, invalid)()
+        // Only the check's loading can fail here (`valid` catches the call's errors): no network.
+        .catch(refuse)
         .finally(() => {
           busyRef.current = false;
           setBusy(false);
@@ -181,6 +191,38 @@ export function useContractForm<S extends FormSchema, R>(
     banner,
     honeypot: { value: trap, onChange: setTrap },
   };
+}
+
+/**
+ * The zod resolver of a schema given, or loaded apart (`import()`, started with the first render):
+ * the check waits for it if the person is quicker than the network, and behaves as
+ * `zodResolver(schema)` once it is there. A failed load is a call that never reached the server
+ * (`UNREACHABLE`), tried again at the next check.
+ */
+function useLazyResolver<In extends FieldValues, Out extends FieldValues>(
+  schema: FormSchema | (() => Promise<FormSchema>),
+): Resolver<In, unknown, Out> {
+  const loaded = useRef<Promise<Resolver<In, unknown, Out>> | null>(null);
+  const latestSchema = useRef(schema);
+  latestSchema.current = schema;
+  const load = useCallback(() => {
+    const given = latestSchema.current;
+    loaded.current ??= (typeof given === 'function' ? given() : Promise.resolve(given)).then(
+      (s) => zodResolver(s as never) as unknown as Resolver<In, unknown, Out>,
+      () => {
+        loaded.current = null;
+        throw new ApiError(0, UNREACHABLE);
+      },
+    );
+    return loaded.current;
+  }, []);
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
+  return useCallback<Resolver<In, unknown, Out>>(
+    async (values, context, options) => (await load())(values, context, options),
+    [load],
+  );
 }
 
 /** Without `onSuccess`: the server's message (`{ status: 'success', message }`) as a success banner. */

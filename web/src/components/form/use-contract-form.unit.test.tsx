@@ -1,6 +1,6 @@
 import { endpoint, HONEYPOT_FIELD, MESSAGES, successSchema } from '@guichet/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, serverAnswers } from '../../../test/fake-server.ts';
 import { describedText } from '../../../test/screen-reader.ts';
@@ -26,9 +26,16 @@ const add = endpoint({
   response: { 200: successSchema },
 });
 
-function EssaiForm({ invalidMessage }: { invalidMessage?: string }) {
+function EssaiForm({
+  invalidMessage,
+  load,
+}: {
+  invalidMessage?: string;
+  /** The schema loaded apart, as a public form does: its first screen goes without it. */
+  load?: () => Promise<typeof schema>;
+}) {
   const form = useContractForm({
-    schema,
+    schema: load ?? schema,
     defaultValues: { proprietaire: { nom: '', prenom: '' }, ville: '', ecole: '' as 'UTT', meuble: '' as 'Oui' },
     submit: (body) => call(add, { body }),
     invalidMessage,
@@ -143,5 +150,49 @@ describe('useContractForm', { timeout: 20_000 }, () => {
     fillValid();
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.tropDeRequetes);
+  });
+
+  it('un schéma chargé à part : un envoi avant son arrivée l’attend (bouton désactivé, rien ne part), puis les mêmes erreurs', async () => {
+    const fetchMock = serverAnswers();
+    let arrive = (_: typeof schema) => {};
+    const load = vi.fn(() => new Promise<typeof schema>((resolve) => (arrive = resolve)));
+    render(<EssaiForm load={load} invalidMessage={MESSAGES.remplirTousLesChamps} />);
+    // Started with the first screen, not at the first press.
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    fireEvent.change(input('Nom'), { target: { value: 'Martin' } });
+    submit();
+    const button = screen.getByRole('button', { name: 'Envoyer' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    expect(input('Prénom').getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => arrive(schema));
+    const prenom = input('Prénom');
+    await waitFor(() => expect(prenom.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(prenom)).toBe('Veuillez saisir le prénom.');
+    await waitFor(() => expect(document.activeElement).toBe(prenom));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.remplirTousLesChamps);
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('un schéma qui ne se charge pas : UNREACHABLE en bandeau, rien ne part ; réessayé à l’envoi suivant', async () => {
+    const fetchMock = serverAnswers(json(200, { status: 'success', message: 'Enregistré.' }));
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+      return schema;
+    });
+    render(<EssaiForm load={load} />);
+    fillValid();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(UNREACHABLE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const button = screen.getByRole('button', { name: 'Envoyer' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    online = true;
+    submit();
+    expect((await screen.findByRole('status')).textContent).toBe('Enregistré.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

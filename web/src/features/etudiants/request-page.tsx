@@ -1,5 +1,6 @@
-import { ECOLES, etudiantRequestSchema, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX, MESSAGES } from '@guichet/contract';
-import { Box, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+// The form's first screen goes without zod: labels, limits and lists from the contract's zod-free entry.
+import { ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX, MESSAGES } from '@guichet/contract/forms';
+import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Confirmation } from '../../components/confirmation.tsx';
@@ -8,7 +9,7 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
-import { sendEtudiantRequest } from './request-api.ts';
+import { loadEtudiantRequestSchema, sendEtudiantRequest } from './request-api.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
@@ -17,7 +18,8 @@ export function RequestPage() {
   usePageTitle('Demander la liste des logements');
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const form = useContractForm({
-    schema: etudiantRequestSchema,
+    // Loaded as soon as the form is on the page; a press before it is there waits for it.
+    schema: loadEtudiantRequestSchema,
     // No school until one is chosen: the select shows « Choisir… ».
     defaultValues: { email: '', cp: '', ville: '' },
     submit: sendEtudiantRequest,
@@ -57,8 +59,15 @@ export function RequestPage() {
             autoComplete="email"
             maxLength={MAX.email}
           />
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 4 }}>
+          {/* A CSS grid, as MUI's Grid lays them out (a third, two thirds; stacked on a phone), without its code. */}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+              gap: 2,
+            }}
+          >
+            <Box>
               <TextInput
                 form={form}
                 name="cp"
@@ -68,8 +77,8 @@ export function RequestPage() {
                 maxLength={MAX.cp}
                 inputMode="numeric"
               />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
+            </Box>
+            <Box>
               <TextInput
                 form={form}
                 name="ville"
@@ -79,8 +88,8 @@ export function RequestPage() {
                 maxLength={MAX.ville}
                 shape={upper}
               />
-            </Grid>
-          </Grid>
+            </Box>
+          </Box>
           <SelectInput form={form} name="ecole" label={L.ecole} required options={ECOLES} />
           <Honeypot {...form.honeypot} />
           <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
