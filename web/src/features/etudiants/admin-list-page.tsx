@@ -41,15 +41,14 @@ const columns: TableColumn<typeof etudiantsList>[] = [
   {
     field: 'statut',
     headerName: 'Statut',
-    minWidth: 130,
-    renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
-  },
-  {
-    field: 'historique',
-    headerName: 'Historique',
-    sortable: false,
-    minWidth: 100,
-    renderCell: ({ row }) => <HistoriqueButton id={row.id} email={row.email} />,
+    minWidth: 170,
+    // The request's history beside its status (first: a long « en attente depuis » chip is cut at its end).
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+        <HistoriqueButton id={row.id} email={row.email} />
+        <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />
+      </Stack>
+    ),
   },
 ];
 
