@@ -1,15 +1,7 @@
 import { STATUT } from '@guichet/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  after,
-  byFirstColumn,
-  parisWeek,
-  sinceParisDay,
-  type Waiting,
-  type WeekCount,
-  waitingFields,
-} from '../../platform/weekly.ts';
+import { after, countPerWeek, type Waiting, waitingFields } from '../../platform/weekly.ts';
 import { etudiants } from './etudiants.tables.ts';
 
 /** The student requests' figures of the staff dashboard and bell (issue 18): aggregates only. */
@@ -33,12 +25,5 @@ export const etudiantsStats = {
   },
 
   /** Requests made per week since that Monday, whatever became of them. */
-  async perWeek(db: DbOrTx, weeks: readonly string[]): Promise<WeekCount[]> {
-    const week = parisWeek(etudiants.date, weeks);
-    return db
-      .select({ semaine: week, n: count() })
-      .from(etudiants)
-      .where(sinceParisDay(etudiants.date, weeks[0]))
-      .groupBy(byFirstColumn);
-  },
+  perWeek: (db: DbOrTx, weeks: readonly string[]) => countPerWeek(db, etudiants, etudiants.date, weeks),
 };

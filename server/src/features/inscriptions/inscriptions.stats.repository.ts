@@ -1,15 +1,7 @@
 import { STATUT } from '@guichet/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  after,
-  byFirstColumn,
-  parisWeek,
-  sinceParisDay,
-  type Waiting,
-  type WeekCount,
-  waitingFields,
-} from '../../platform/weekly.ts';
+import { after, countPerWeek, type Waiting, type WeekCount, waitingFields } from '../../platform/weekly.ts';
 import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
 
 /** The offers' figures of the staff dashboard and bell (issue 18): aggregates only. */
@@ -33,27 +25,15 @@ export const inscriptionsStats = {
   },
 
   /** Offers registered per week since that Monday, whatever became of them. */
-  async perWeek(db: DbOrTx, weeks: readonly string[]): Promise<WeekCount[]> {
-    const week = parisWeek(inscriptions.date, weeks);
-    return db
-      .select({ semaine: week, n: count() })
-      .from(inscriptions)
-      .where(sinceParisDay(inscriptions.date, weeks[0]))
-      .groupBy(byFirstColumn);
-  },
+  perWeek: (db: DbOrTx, weeks: readonly string[]) => countPerWeek(db, inscriptions, inscriptions.date, weeks),
 
   /** Offers confirmed by their landlord and archived for want of an answer, per week (index type, date). */
   async checksPerWeek(
     db: DbOrTx,
     weeks: readonly string[],
   ): Promise<{ confirmees: WeekCount[]; expirees: WeekCount[] }> {
-    const week = parisWeek(inscriptionEvenements.date, weeks);
     const of = (type: 'confirmee' | 'expiree') =>
-      db
-        .select({ semaine: week, n: count() })
-        .from(inscriptionEvenements)
-        .where(and(eq(inscriptionEvenements.type, type), sinceParisDay(inscriptionEvenements.date, weeks[0])))
-        .groupBy(byFirstColumn);
+      countPerWeek(db, inscriptionEvenements, inscriptionEvenements.date, weeks, eq(inscriptionEvenements.type, type));
     const [confirmees, expirees] = await Promise.all([of('confirmee'), of('expiree')]);
     return { confirmees, expirees };
   },

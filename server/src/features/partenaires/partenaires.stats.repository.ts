@@ -1,17 +1,7 @@
 import { STATUT } from '@guichet/contract';
 import { and, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  after,
-  before,
-  byFirstColumn,
-  daysBefore,
-  parisWeek,
-  sinceParisDay,
-  type Waiting,
-  type WeekCount,
-  waitingFields,
-} from '../../platform/weekly.ts';
+import { after, before, countPerWeek, daysBefore, type Waiting, waitingFields } from '../../platform/weekly.ts';
 import { partenaires as p } from './partenaires.tables.ts';
 
 /**
@@ -64,12 +54,5 @@ export const partenairesStats = {
   },
 
   /** Partners registered per week since that Monday, whatever became of them. */
-  async perWeek(db: DbOrTx, weeks: readonly string[]): Promise<WeekCount[]> {
-    const week = parisWeek(p.date, weeks);
-    return db
-      .select({ semaine: week, n: count() })
-      .from(p)
-      .where(sinceParisDay(p.date, weeks[0]))
-      .groupBy(byFirstColumn);
-  },
+  perWeek: (db: DbOrTx, weeks: readonly string[]) => countPerWeek(db, p, p.date, weeks),
 };

@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { byFirstColumn, parisWeek, sinceParisDay, type WeekCount } from '../weekly.ts';
+import { countPerWeek, type WeekCount } from '../weekly.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 /**
@@ -11,21 +11,15 @@ export async function mailsPerWeek(
   db: DbOrTx,
   weeks: readonly string[],
 ): Promise<{ envoyes: WeekCount[]; echoues: WeekCount[] }> {
-  const sentWeek = parisWeek(mailOutbox.sentAt, weeks);
-  const failedWeek = parisWeek(mailOutbox.createdAt, weeks);
   const [envoyes, echoues] = await Promise.all([
-    db
-      .select({ semaine: sentWeek, n: count() })
-      .from(mailOutbox)
-      .where(
-        and(eq(mailOutbox.status, 'sent'), isNotNull(mailOutbox.sentAt), sinceParisDay(mailOutbox.sentAt, weeks[0])),
-      )
-      .groupBy(byFirstColumn),
-    db
-      .select({ semaine: failedWeek, n: count() })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'failed'), sinceParisDay(mailOutbox.createdAt, weeks[0])))
-      .groupBy(byFirstColumn),
+    countPerWeek(
+      db,
+      mailOutbox,
+      mailOutbox.sentAt,
+      weeks,
+      and(eq(mailOutbox.status, 'sent'), isNotNull(mailOutbox.sentAt)),
+    ),
+    countPerWeek(db, mailOutbox, mailOutbox.createdAt, weeks, eq(mailOutbox.status, 'failed')),
   ]);
   return { envoyes, echoues };
 }
