@@ -5,6 +5,8 @@
  */
 export * from './etudiant-form.ts';
 export * from './messages.ts';
+export * from './partenaire-form.ts';
+export * from './telephone-form.ts';
 
 /**
  * The honeypot of every public form: hidden from people (and from assistive technologies),

@@ -2,68 +2,37 @@ import { z } from 'zod';
 import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
 import { courrielEchecSchema } from './courriels.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
-import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-import { isStatutId, PARTENAIRE_TYPES, STATUT } from './reference.ts';
+import {
+  CIVILITES,
+  PARTENAIRE_LABELS as L,
+  PARTENAIRE_MAX as MAX,
+  normalizeLink,
+  PARTENAIRE_MESSAGES,
+  PARTENAIRE_TYPES,
+} from './partenaire-form.ts';
+import { isStatutId, STATUT } from './reference.ts';
 import { queryAttente } from './tableau-de-bord.ts';
-import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
+import { telephoneSchema } from './telephone.ts';
 
-/** Partners (docs/spec/portal-spec.md §2, §3, §5; docs/spec/decisions.md §2–§5). */
-export const CIVILITES = ['Madame', 'Monsieur'] as const;
-export const PARTENAIRE_TYPE_LABELS = { guichet: 'Guichet unique étudiant', logement: 'Logement étudiant' } as const;
+// The forms' labels, limits, lists and messages are apart, free of zod (the registration's first screen needs them).
+export {
+  CIVILITES,
+  LOGO_MAX_BYTES,
+  LOGO_MIME,
+  normalizeLink,
+  PARTENAIRE_FIELD_KEYS,
+  PARTENAIRE_LABELS,
+  PARTENAIRE_MAX,
+  PARTENAIRE_MESSAGES,
+  PARTENAIRE_TYPE_LABELS,
+  type PartenaireFieldKey,
+} from './partenaire-form.ts';
 
-/** Logo: JPEG or PNG, 3 MB at most (docs/spec/portal-spec.md §5, §9); the server's upload limit and the form's check. */
-export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
-/** The types a logo file may declare (the server still decodes it to know what it is). */
-export const LOGO_MIME = ['image/jpeg', 'image/png'] as const;
 /** Stored logo names: 128 random bits in hex and the extension of the re-encoded format. */
 export const LOGO_NAME = /^[0-9a-f]{32}\.(?:png|jpg)$/;
-
-export const PARTENAIRE_MESSAGES = {
-  inscriptionEnregistree:
-    'Votre inscription a bien été enregistrée. Elle sera examinée par le guichet avant sa publication dans l’annuaire des partenaires.',
-  logoObligatoire: 'Veuillez ajouter votre logo.',
-  logoInconnu: 'Ce logo est introuvable : veuillez le téléverser à nouveau.',
-  logoQuotaAdresse:
-    'Trop de logos envoyés depuis votre connexion aujourd’hui. Veuillez réessayer demain, ou contacter le guichet.',
-  logoQuotaTotal: 'L’envoi de logos est momentanément indisponible. Veuillez réessayer dans quelques heures.',
-  civilite: 'Veuillez choisir Madame ou Monsieur.',
-  categorieObligatoire: 'Veuillez choisir une catégorie pour un partenaire validé.',
-  filtreObligatoire: 'Veuillez choisir un filtre pour un partenaire validé.',
-  categorieInconnue: 'Cette catégorie n’existe pas.',
-  filtreInconnu: 'Ce filtre n’existe pas.',
-  infosConfirmees: 'Merci, vos informations sont confirmées pour cette année.',
-  modificationsEnvoyees:
-    'Merci, vos modifications ont été transmises au guichet. Elles seront publiées après vérification.',
-  mailEnvoye: 'Le mail de renouvellement a été envoyé.',
-  modificationsValidees: 'Les modifications du partenaire ont été validées.',
-  modificationsRefusees: 'Les modifications du partenaire ont été refusées.',
-  modificationsEnAttente: 'Ce partenaire a des modifications en attente : validez-les ou refusez-les d’abord.',
-  aucuneModification: 'Ce partenaire n’a pas de modification en attente.',
-} as const;
-
-/**
- * Website and offer links (docs/spec/portal-spec.md §5 "normaliser"): trimmed, `https://` added when no scheme is
- * typed, then only http(s) URLs with a dotted host name are kept. Returns null when refused.
- */
-export function normalizeLink(raw: string): string | null {
-  let s = raw.trim();
-  if (!s || /\s/.test(s)) return null;
-  if (s.startsWith('//')) s = `https:${s}`;
-  // A scheme is letters before ':' with no dot ("example.fr:8080" is a host and port, not a scheme).
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
-  if (!scheme || scheme[1].includes('.')) s = `https://${s}`;
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (!/^[^.]+(\.[^.]+)+$/.test(url.hostname) || url.username || url.password) return null;
-  return s;
-}
 
 const link = (max: number) =>
   text(max).transform((v, ctx) => {
@@ -79,46 +48,39 @@ const email = (max: number) => text(max).pipe(z.email({ error: FIELD_MESSAGES.em
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
 /**
- * The partner's own fields, as typed in every partner form (all required, docs/spec/portal-spec.md §5): label, check
- * and the width of their column in the `partenaires` table (phones: the typed length, stored as 10
- * digits). Stored and sent back as plain strings.
+ * The partner's own fields, as typed in every partner form (all required, docs/spec/portal-spec.md §5): label and
+ * width from partenaire-form.ts (one entry per label, no other), and the check. Stored and sent back as plain strings.
  */
 export const PARTENAIRE_FIELD_TABLE = {
-  nom: textField('Nom du partenaire', 150, text),
-  lien: textField('Site web', 500, link),
-  lienOffres: textField('Lien vers les offres étudiantes', 500, link),
-  presentation: textField('Présentation', 255, text),
+  nom: textField(L.nom, MAX.nom, text),
+  lien: textField(L.lien, MAX.lien, link),
+  lienOffres: textField(L.lienOffres, MAX.lienOffres, link),
+  presentation: textField(L.presentation, MAX.presentation, text),
   logo: choiceField(
-    'Logo',
+    L.logo,
     z
       .string({ error: PARTENAIRE_MESSAGES.logoObligatoire })
       .min(1, { error: PARTENAIRE_MESSAGES.logoObligatoire })
       .regex(LOGO_NAME, { error: PARTENAIRE_MESSAGES.logoInconnu }),
   ),
-  nomComplet: textField('Raison sociale', 255, text),
-  adresse: textField('Adresse', 255, text),
+  nomComplet: textField(L.nomComplet, MAX.nomComplet, text),
+  adresse: textField(L.adresse, MAX.adresse, text),
   // The input stops at 5; a longer value sent anyway is answered "5 chiffres", not "too long".
-  cp: textField('Code postal', 5, () => text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp })),
-  ville: textField('Ville', 100, (max) => text(max).transform(upper)),
-  telephone: textField('Téléphone', PHONE_INPUT_MAX, () => telephoneSchema),
-  mail: textField('Mail de contact', 180, email),
-  civiliteR: choiceField('Civilité du représentant', z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite })),
-  nomR: textField('Nom du représentant', 100, text),
-  prenomR: textField('Prénom du représentant', 100, text),
-  fonctionR: textField('Fonction du représentant', 150, text),
-  telephoneR: textField('Téléphone du représentant', PHONE_INPUT_MAX, () => telephoneSchema),
-  mailR: textField('Mail du représentant', 180, email),
-} as const;
-
-/** Column widths of the typed fields: the forms cap input to them. */
-export const PARTENAIRE_MAX = maxLengths(PARTENAIRE_FIELD_TABLE);
-/** Field labels, shared by the forms, the review table and the export. */
-export const PARTENAIRE_LABELS = fieldLabels(PARTENAIRE_FIELD_TABLE);
+  cp: textField(L.cp, MAX.cp, () => text(20).regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp })),
+  ville: textField(L.ville, MAX.ville, (max) => text(max).transform(upper)),
+  telephone: textField(L.telephone, MAX.telephone, () => telephoneSchema),
+  mail: textField(L.mail, MAX.mail, email),
+  civiliteR: choiceField(L.civiliteR, z.enum(CIVILITES, { error: PARTENAIRE_MESSAGES.civilite })),
+  nomR: textField(L.nomR, MAX.nomR, text),
+  prenomR: textField(L.prenomR, MAX.prenomR, text),
+  fonctionR: textField(L.fonctionR, MAX.fonctionR, text),
+  telephoneR: textField(L.telephoneR, MAX.telephoneR, () => telephoneSchema),
+  mailR: textField(L.mailR, MAX.mailR, email),
+} as const satisfies Record<keyof typeof L, unknown>;
 
 export const partenaireFieldsSchema = z.object(inputShape(PARTENAIRE_FIELD_TABLE));
 export type PartenaireFieldsInput = z.input<typeof partenaireFieldsSchema>;
 export type PartenaireFields = z.output<typeof partenaireFieldsSchema>;
-export const PARTENAIRE_FIELD_KEYS = fieldNames(PARTENAIRE_FIELD_TABLE);
 
 /** The same fields as stored and sent back: plain strings (a response is never re-validated). */
 export const partenaireDataSchema = z.object(storedShape(PARTENAIRE_FIELD_TABLE));

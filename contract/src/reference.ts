@@ -37,5 +37,5 @@ export const paramsSchema = z.object({
 });
 export type Params = z.infer<typeof paramsSchema>;
 
-export const PARTENAIRE_TYPES = ['guichet', 'logement'] as const;
-export type PartenaireType = (typeof PARTENAIRE_TYPES)[number];
+/** Defined with the partner form's values, free of zod (partenaire-form.ts). */
+export { PARTENAIRE_TYPES, type PartenaireType } from './partenaire-form.ts';

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_MIME, MESSAGES } from '@guichet/contract';
+import { LOGO_MAX_BYTES, LOGO_MIME, MESSAGES } from '@guichet/contract/forms';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';

@@ -1,5 +1,7 @@
-import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_MAX } from '@guichet/contract';
-import { Grid, Stack, Typography } from '@mui/material';
+// Zod-free values (the registration's first screen shows these fields before its schema arrives).
+import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_MAX } from '@guichet/contract/forms';
+import { Box, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
 import { RadioInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
@@ -31,6 +33,28 @@ const INPUT: Record<TextKey, { autoComplete: string; inputMode?: 'tel' | 'numeri
   telephoneR: { autoComplete: 'off', inputMode: 'tel' },
   mailR: { autoComplete: 'off', inputMode: 'email' },
 };
+
+/**
+ * A CSS grid of twelve columns from `md` (one column below, fields stacked on a phone), laid out as
+ * MUI's Grid did (`columnSpacing={2}`), without its code in the registration's first load.
+ */
+function Columns({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(12, minmax(0, 1fr))' },
+        columnGap: 2,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+/** A cell `span` twelfths wide from `md`, the whole width below. */
+function Cell({ span, children }: { span: 4 | 6 | 8 | 12; children: ReactNode }) {
+  return <Box sx={{ gridColumn: { md: `span ${span}` } }}>{children}</Box>;
+}
 
 /** A labelled, required text field; its error (client or server) shows under it and is linked to it. */
 export function PartenaireInput<T extends FieldValues>({
@@ -115,14 +139,14 @@ export function PublicFields<T extends FieldValues>({ form }: { form: Partenaire
   return (
     <Stack spacing={1}>
       <PartenaireInput form={form} name="nom" />
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
+      <Columns>
+        <Cell span={6}>
           <PartenaireInput form={form} name="lien" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        </Cell>
+        <Cell span={6}>
           <PartenaireInput form={form} name="lienOffres" />
-        </Grid>
-      </Grid>
+        </Cell>
+      </Columns>
       <PartenaireInput form={form} name="presentation" />
       <PartenaireLogo form={form} />
     </Stack>
@@ -132,37 +156,37 @@ export function PublicFields<T extends FieldValues>({ form }: { form: Partenaire
 /** What only the office sees: the organisation and its representative. */
 export function OtherFields<T extends FieldValues>({ form, level = 2 }: { form: PartenaireForm<T>; level?: 2 | 3 }) {
   const half = (name: TextKey) => (
-    <Grid size={{ xs: 12, md: 6 }}>
+    <Cell span={6}>
       <PartenaireInput form={form} name={name} />
-    </Grid>
+    </Cell>
   );
   return (
     <Stack spacing={1}>
       <PartenaireInput form={form} name="nomComplet" />
       <PartenaireInput form={form} name="adresse" />
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
+      <Columns>
+        <Cell span={4}>
           <PartenaireInput form={form} name="cp" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
+        </Cell>
+        <Cell span={8}>
           <PartenaireInput form={form} name="ville" />
-        </Grid>
+        </Cell>
         {half('telephone')}
         {half('mail')}
-      </Grid>
+      </Columns>
       <Typography variant="h6" component={level === 2 ? 'h3' : 'h4'} sx={{ pt: 1 }}>
         Représentant
       </Typography>
       <CiviliteInput form={form} />
-      <Grid container columnSpacing={2}>
+      <Columns>
         {half('nomR')}
         {half('prenomR')}
-        <Grid size={{ xs: 12 }}>
+        <Cell span={12}>
           <PartenaireInput form={form} name="fonctionR" />
-        </Grid>
+        </Cell>
         {half('telephoneR')}
         {half('mailR')}
-      </Grid>
+      </Columns>
     </Stack>
   );
 }

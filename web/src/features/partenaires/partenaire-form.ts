@@ -1,13 +1,13 @@
+import type { PartenaireData, PartenaireFields } from '@guichet/contract';
+// Zod-free values: the registration's first screen uses these helpers (its schema comes after).
 import {
   formatPhone,
   normalizeLink,
   normalizePhone,
   PARTENAIRE_FIELD_KEYS,
   PARTENAIRE_MAX,
-  type PartenaireData,
-  type PartenaireFields,
   shapePhoneInput,
-} from '@guichet/contract';
+} from '@guichet/contract/forms';
 
 export type FieldKey = keyof PartenaireFields;
 /** The fields typed as text: each has its maximum length in the contract. */

@@ -1,10 +1,6 @@
-import {
-  MESSAGES,
-  PARTENAIRE_TYPES,
-  type PartenaireFieldsInput,
-  type PartenaireType,
-  partenaireFieldsSchema,
-} from '@guichet/contract';
+import type { PartenaireFieldsInput } from '@guichet/contract';
+// The form's first screen goes without zod: labels, limits and lists from the contract's zod-free entry.
+import { MESSAGES, PARTENAIRE_TYPES, type PartenaireType } from '@guichet/contract/forms';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,7 +12,7 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
 import { emptyValues } from './partenaire-form.ts';
-import { addPartenaire } from './register-api.ts';
+import { addPartenaire, loadPartenaireSchema } from './register-api.ts';
 
 /** /inscription/partenaire (docs/spec/portal-spec.md §2): `?desk=logement` registers a housing-desk partner (docs/spec/decisions.md §2). */
 export function RegisterPage() {
@@ -28,7 +24,8 @@ export function RegisterPage() {
     : 'guichet';
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const form = useContractForm({
-    schema: partenaireFieldsSchema,
+    // Loaded as soon as the form is on the page; a press before it is there waits for it.
+    schema: loadPartenaireSchema,
     defaultValues: emptyValues() as PartenaireFieldsInput,
     submit: (fields) => addPartenaire({ ...fields, typePartenaire }),
     onSuccess: (res) => setConfirmation(res.message ?? MESSAGES.enregistrementReussi),
