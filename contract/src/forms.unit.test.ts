@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as forms from './forms.ts';
+import { partenaireFieldsSchema } from './partenaire.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Every module `file` imports, itself included, following relative imports and exports. */
+function moduleGraph(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
+  if (seen.has(file)) return seen;
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+  seen.set(file, specifiers);
+  for (const s of specifiers) if (s.startsWith('.')) moduleGraph(resolve(dirname(file), s), seen);
+  return seen;
+}
+
+describe('@guichet/contract/forms, le premier écran des formulaires publics', () => {
+  it('n’importe zod nulle part (ni directement, ni par un module du contrat)', () => {
+    const graph = moduleGraph(resolve(here, 'forms.ts'));
+    expect([...graph.keys()].map((f) => f.slice(here.length + 1)).sort()).toContain('partenaire-form.ts');
+    const withZod = [...graph].filter(([, specs]) => specs.some((s) => !s.startsWith('.')));
+    expect(withZod.map(([f]) => f)).toEqual([]);
+  });
+
+  it('les libellés du formulaire partenaire sont ceux de son schéma, dans le même ordre', () => {
+    expect(forms.PARTENAIRE_FIELD_KEYS).toEqual(Object.keys(partenaireFieldsSchema.shape));
+  });
+});
