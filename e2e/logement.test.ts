@@ -259,9 +259,10 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     // From the wizard's page, an unknown address gets the very same answer.
     await page.goto('/inscription/proprietaire');
     await page.getByRole('button', { name: 'Recevoir à nouveau mon lien' }).click();
+    // The form arrives with its own code (loaded on demand): its field, not the wizard's e-mail.
     await page
+      .getByRole('region', { name: 'Recevoir à nouveau mon lien personnel' })
       .getByRole('textbox', { name: /^Adresse e-mail/ })
-      .first()
       .fill('inconnu@example.fr');
     await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
     await page.getByRole('status').filter({ hasText: LIEN_PERDU_REPONSE }).waitFor();

@@ -37,15 +37,7 @@ type Column<T extends FieldTable, P extends 'label' | 'input' | 'stored'> = { [K
 const column = <T extends FieldTable, P extends 'label' | 'input' | 'stored'>(table: T, p: P) =>
   Object.fromEntries(Object.entries(table).map(([k, f]) => [k, f[p]])) as Column<T, P>;
 
-/** The field names, in the table's order. */
-export const fieldNames = <T extends FieldTable>(table: T) => Object.keys(table) as (keyof T & string)[];
-export const fieldLabels = <T extends FieldTable>(table: T) => column(table, 'label');
 /** The shape of the request schema: what is typed, checked and normalized. */
 export const inputShape = <T extends FieldTable>(table: T) => column(table, 'input');
 /** The shape of the stored value as read back (a response is never re-validated). */
 export const storedShape = <T extends FieldTable>(table: T) => column(table, 'stored');
-/** The maximum length of each typed field. */
-export const maxLengths = <T extends FieldTable>(table: T) =>
-  Object.fromEntries(Object.entries(table).flatMap(([k, f]) => (f.max === undefined ? [] : [[k, f.max]]))) as {
-    [K in keyof T as T[K] extends { max: number } ? K : never]: number;
-  };

@@ -4,6 +4,7 @@
  * the first screen (web/src/components/form/use-contract-form.ts).
  */
 export * from './etudiant-form.ts';
+export * from './inscription-form.ts';
 export * from './messages.ts';
 export * from './partenaire-form.ts';
 export * from './telephone-form.ts';

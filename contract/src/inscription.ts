@@ -1,60 +1,64 @@
 import { z } from 'zod';
 import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
-import { choiceField, fieldLabels, fieldNames, inputShape, maxLengths, storedShape, textField } from './field-table.ts';
+import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
+import {
+  CHAUFFAGES,
+  capitalizeWords,
+  EQUIPEMENTS,
+  ETAGES,
+  INFOS_LOGEMENT,
+  type InscriptionField,
+  LOGEMENT_LABELS as L,
+  LOGEMENT_FIELDS,
+  LOYERS,
+  type LogementField,
+  INSCRIPTION_MAX as MAX,
+  NON_OUI,
+  OUI_NON,
+  PROPRIETAIRE_LABELS as P,
+  PROPRIETAIRE_FIELDS,
+  PROXIMITES,
+  type ProprietaireField,
+  SURFACES,
+  TYPES_LOGEMENT,
+  TYPES_PARKING,
+  toUpper,
+} from './inscription-form.ts';
 import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { queryAttente } from './tableau-de-bord.ts';
-import { PHONE_INPUT_MAX, telephoneSchema } from './telephone.ts';
+import { telephoneSchema } from './telephone.ts';
 
-// ── Housing enumerations (docs/spec/portal-spec.md §3), in the order the wizard offers them ──────────
-export const PROXIMITES = [
-  'Secteur Centre-ville Troyes - Gare',
-  'Secteur Campus Comtes de Champagne - Ecole de Design - Groupe Saint Joseph - MDE',
-  'Secteur IUT - UTT - EPF - ESTP - INSPE - Lycée des Lombards',
-  'Secteur Yschools',
-  'Secteur Lycée Marie de Champagne',
-  'Autres : Agglomération troyenne',
-] as const;
-export const TYPES_LOGEMENT = ['Chambre', 'Studio', 'T1', 'T2', 'Autre'] as const;
-export const OUI_NON = ['Oui', 'Non'] as const;
-/** immeuble, parking and caf are offered "Non" first (docs/spec/portal-spec.md §3). */
-export const NON_OUI = ['Non', 'Oui'] as const;
-export const ETAGES = ['RDC', '1er étage', '2ème étage', '3ème étage', '4ème étage et plus'] as const;
-export const SURFACES = [
-  'Moins de 15 m²',
-  'Entre 15 et 20 m²',
-  'Entre 20 et 25 m²',
-  'Entre 25 et 30 m²',
-  'Entre 30 et 35 m²',
-  'Entre 35 et 40 m²',
-  'Plus de 40 m²',
-] as const;
-export const CHAUFFAGES = ['Individuel électrique', 'Individuel gaz', 'Collectif', 'Bois', 'Autre'] as const;
-export const LOYERS = [
-  'Moins de 200 euros',
-  'Entre 200 et 250 euros',
-  'Entre 250 et 300 euros',
-  'Entre 300 et 350 euros',
-  'Entre 350 et 400 euros',
-  'Entre 400 et 450 euros',
-  'Plus de 450 euros',
-] as const;
-export const EQUIPEMENTS = ['Meublé', 'Partiellement meublé', 'Vide'] as const;
-export const INFOS_LOGEMENT = ['Logement neuf', 'Logement ancien', 'Logement rénové depuis moins de 5 ans'] as const;
-export const TYPES_PARKING = ['Collectif', 'Privatif'] as const;
-
-// ── Input behaviour of the wizard (docs/spec/portal-spec.md §5), pure so both sides and tests share it ─
-export const toUpper = (s: string) => s.toLocaleUpperCase('fr-FR');
-/** "jean-pierre de la tour" → "Jean-Pierre De La Tour": each word and each hyphenated part. */
-export const capitalizeWords = (s: string) =>
-  s
-    .toLocaleLowerCase('fr-FR')
-    .replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toLocaleUpperCase('fr-FR'));
-/** Charges as typed: comma becomes a dot, at most 6 characters. */
-export const normalizeCharges = (s: string) => s.replace(/,/g, '.').slice(0, INSCRIPTION_MAX.charges);
-export const limit = (s: string, max: number) => s.slice(0, max);
+// The wizard's lists, labels, limits and input shaping are apart, free of zod (its first screen needs them).
+export {
+  CHAUFFAGES,
+  capitalizeWords,
+  EQUIPEMENTS,
+  ETAGES,
+  INFOS_LOGEMENT,
+  INSCRIPTION_LABELS,
+  INSCRIPTION_MAX,
+  type InscriptionField,
+  LIEN_PERDU_REPONSE,
+  LOGEMENT_FIELDS,
+  LOGEMENT_LABELS,
+  LOYERS,
+  type LogementField,
+  limit,
+  NON_OUI,
+  normalizeCharges,
+  OUI_NON,
+  PROPRIETAIRE_FIELDS,
+  PROPRIETAIRE_LABELS,
+  PROXIMITES,
+  type ProprietaireField,
+  SURFACES,
+  TYPES_LOGEMENT,
+  TYPES_PARKING,
+  toUpper,
+} from './inscription-form.ts';
 
 // ── Schemas ──────────────────────────────────────────────────────────────────────
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -89,45 +93,34 @@ const amount = (max: number) =>
  * (docs/spec/portal-spec.md §5, §9). A phone is typed with spaces or +33 and stored as 10 digits.
  */
 export const PROPRIETAIRE_FIELD_TABLE = {
-  nom: textField('Nom', 100, (max) => text(max).transform(toUpper)),
-  prenom: textField('Prénom', 100, (max) => text(max).transform(capitalizeWords)),
-  telephone: textField('Téléphone', PHONE_INPUT_MAX, () => telephoneSchema),
-  email: textField('Adresse e-mail', 180, (max) => text(max).pipe(z.email({ error: M.email }))),
-  adresse: textField('Adresse du logement', 255, text),
-  cp: textField('Code postal', 5, (max) => text(max).regex(/^\d{5}$/, { error: M.cp })),
-  ville: textField('Ville', 100, (max) => text(max).transform(toUpper)),
-} as const;
+  nom: textField(P.nom, MAX.nom, (max) => text(max).transform(toUpper)),
+  prenom: textField(P.prenom, MAX.prenom, (max) => text(max).transform(capitalizeWords)),
+  telephone: textField(P.telephone, MAX.telephone, () => telephoneSchema),
+  email: textField(P.email, MAX.email, (max) => text(max).pipe(z.email({ error: M.email }))),
+  adresse: textField(P.adresse, MAX.adresse, text),
+  cp: textField(P.cp, MAX.cp, (max) => text(max).regex(/^\d{5}$/, { error: M.cp })),
+  ville: textField(P.ville, MAX.ville, (max) => text(max).transform(toUpper)),
+} as const satisfies Record<ProprietaireField, unknown>;
 
 /** The housing's fields, in the wizard's order; floor and parking type are stored only when they apply. */
 export const LOGEMENT_FIELD_TABLE = {
-  proximite: choiceField('Proximité', choice(PROXIMITES)),
-  type: choiceField('Type de logement', choice(TYPES_LOGEMENT)),
-  colocation: choiceField('Colocation', choice(OUI_NON)),
-  immeuble: choiceField('Logement situé dans un immeuble', choice(NON_OUI)),
-  etage: choiceField('Étage', optionalChoice(ETAGES), z.string().nullable()),
-  surface: choiceField('Surface', choice(SURFACES)),
-  chauffage: choiceField('Chauffage', choice(CHAUFFAGES)),
-  loyer: choiceField('Loyer hors charges', choice(LOYERS)),
-  charges: textField('Charges mensuelles (en euros)', 6, amount),
-  equipement: choiceField('Équipement', choice(EQUIPEMENTS)),
-  infoLogement: choiceField('Informations sur le logement', choice(INFOS_LOGEMENT)),
-  ascenceur: choiceField('Ascenseur', yesNo, z.boolean()),
-  parking: choiceField('Parking voiture', choice(NON_OUI)),
-  typeParking: choiceField('Type de parking', optionalChoice(TYPES_PARKING), z.string().nullable()),
-  localVelo: choiceField('Local vélo', yesNo, z.boolean()),
-  caf: choiceField('Éligible aux aides au logement (CAF)', choice(NON_OUI)),
-} as const;
-
-export const PROPRIETAIRE_FIELDS = fieldNames(PROPRIETAIRE_FIELD_TABLE);
-export const LOGEMENT_FIELDS = fieldNames(LOGEMENT_FIELD_TABLE);
-/** Limits of the typed fields, shared by the wizard inputs and the server. */
-export const INSCRIPTION_MAX = { ...maxLengths(PROPRIETAIRE_FIELD_TABLE), ...maxLengths(LOGEMENT_FIELD_TABLE) };
-/** French labels of every field: wizard, recap, admin page and CSV headers say the same. */
-export const INSCRIPTION_LABELS = {
-  ...fieldLabels(PROPRIETAIRE_FIELD_TABLE),
-  ...fieldLabels(LOGEMENT_FIELD_TABLE),
-};
-export type InscriptionField = keyof typeof INSCRIPTION_LABELS;
+  proximite: choiceField(L.proximite, choice(PROXIMITES)),
+  type: choiceField(L.type, choice(TYPES_LOGEMENT)),
+  colocation: choiceField(L.colocation, choice(OUI_NON)),
+  immeuble: choiceField(L.immeuble, choice(NON_OUI)),
+  etage: choiceField(L.etage, optionalChoice(ETAGES), z.string().nullable()),
+  surface: choiceField(L.surface, choice(SURFACES)),
+  chauffage: choiceField(L.chauffage, choice(CHAUFFAGES)),
+  loyer: choiceField(L.loyer, choice(LOYERS)),
+  charges: textField(L.charges, MAX.charges, amount),
+  equipement: choiceField(L.equipement, choice(EQUIPEMENTS)),
+  infoLogement: choiceField(L.infoLogement, choice(INFOS_LOGEMENT)),
+  ascenceur: choiceField(L.ascenceur, yesNo, z.boolean()),
+  parking: choiceField(L.parking, choice(NON_OUI)),
+  typeParking: choiceField(L.typeParking, optionalChoice(TYPES_PARKING), z.string().nullable()),
+  localVelo: choiceField(L.localVelo, yesNo, z.boolean()),
+  caf: choiceField(L.caf, choice(NON_OUI)),
+} as const satisfies Record<LogementField, unknown>;
 
 export const proprietaireSchema = z.object(inputShape(PROPRIETAIRE_FIELD_TABLE));
 export type Proprietaire = z.output<typeof proprietaireSchema>;
@@ -392,5 +385,3 @@ export type LogementArchiveBody = z.input<typeof logementArchiveBodySchema>;
 export const lienPerduBodySchema = z.object({
   email: text(PROPRIETAIRE_FIELD_TABLE.email.max).pipe(z.email({ error: M.email })),
 });
-export const LIEN_PERDU_REPONSE =
-  'Si une offre en cours est enregistrée avec cette adresse, un nouveau lien personnel vient de lui être envoyé par e-mail.';

@@ -1,4 +1,4 @@
-import { INSCRIPTION_LABELS, INSCRIPTION_MAX, type InscriptionField } from '@guichet/contract';
+import { INSCRIPTION_LABELS, INSCRIPTION_MAX, type InscriptionField } from '@guichet/contract/forms';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { RadioInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';

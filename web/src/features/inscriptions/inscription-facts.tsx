@@ -1,11 +1,5 @@
-import {
-  formatPhone,
-  INSCRIPTION_LABELS as L,
-  type LogementStored,
-  normalizePhone,
-  PROPRIETAIRE_FIELDS,
-  type ProprietaireStored,
-} from '@guichet/contract';
+import type { LogementStored, ProprietaireStored } from '@guichet/contract';
+import { formatPhone, INSCRIPTION_LABELS as L, normalizePhone, PROPRIETAIRE_FIELDS } from '@guichet/contract/forms';
 import { Box, Typography } from '@mui/material';
 
 type Fact = [label: string, value: string];

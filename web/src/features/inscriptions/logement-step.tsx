@@ -1,3 +1,4 @@
+import type { Logement } from '@guichet/contract';
 import {
   CHAUFFAGES,
   EQUIPEMENTS,
@@ -5,23 +6,19 @@ import {
   INFOS_LOGEMENT,
   type InscriptionField,
   LOYERS,
-  type Logement,
-  logementSchema,
   PROXIMITES,
   SURFACES,
   TYPES_LOGEMENT,
   TYPES_PARKING,
-} from '@guichet/contract';
-import { Grid } from '@mui/material';
+} from '@guichet/contract/forms';
 import { useEffect } from 'react';
 import { type FieldValues, useWatch } from 'react-hook-form';
+import { Cell, Columns } from '../../components/form/columns.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { fieldAt, WizardSelect, WizardText, YesNoInput } from './fields.tsx';
 import { StepForm, type StepProps, useStepForm } from './step-form.tsx';
-import { checkLogement } from './wizard-api.ts';
+import { checkLogement, loadLogementSchema } from './wizard-api.ts';
 import type { LogementDraft } from './wizard-form.ts';
-
-const half = { xs: 12, md: 6 };
 
 /**
  * The housing's fields in the page's order: a list (`options`), a yes/no question (`order`, and
@@ -29,7 +26,7 @@ const half = { xs: 12, md: 6 };
  * after that answer was yes (its cell stays, so the layout does not move).
  */
 const CELLS = [
-  { name: 'proximite', size: 12, options: PROXIMITES },
+  { name: 'proximite', span: 12, options: PROXIMITES },
   { name: 'type', options: TYPES_LOGEMENT },
   { name: 'colocation', order: 'ouiNon' },
   { name: 'immeuble', order: 'nonOui' },
@@ -44,7 +41,7 @@ const CELLS = [
   { name: 'localVelo', order: 'ouiNon', boolean: true },
   { name: 'parking', order: 'nonOui' },
   { name: 'typeParking', options: TYPES_PARKING, when: 'parking' },
-  { name: 'caf', size: 12, order: 'nonOui' },
+  { name: 'caf', span: 12, order: 'nonOui' },
 ] as const;
 
 /**
@@ -73,9 +70,9 @@ export function LogementFields<T extends FieldValues, O extends FieldValues>({
   }, [watch, setValue, group]);
 
   return (
-    <Grid container columnSpacing={2} rowSpacing={1}>
+    <Columns rowGap={1}>
       {CELLS.map((cell) => (
-        <Grid key={cell.name} size={'size' in cell ? cell.size : half}>
+        <Cell key={cell.name} span={'span' in cell ? cell.span : 6}>
           {'when' in cell && answered[cell.when] !== 'Oui' ? null : 'options' in cell ? (
             <WizardSelect form={form} name={at(cell.name)} options={cell.options} />
           ) : 'order' in cell ? (
@@ -88,9 +85,9 @@ export function LogementFields<T extends FieldValues, O extends FieldValues>({
           ) : (
             <WizardText form={form} name={at(cell.name)} inputMode="decimal" />
           )}
-        </Grid>
+        </Cell>
       ))}
-    </Grid>
+    </Columns>
   );
 }
 
@@ -102,7 +99,7 @@ export function LogementStep({
   /** Back to the owner, with what was typed here. */
   onBack: (draft: LogementDraft) => void;
 }) {
-  const form = useStepForm(logementSchema, checkLogement, props);
+  const form = useStepForm(loadLogementSchema, checkLogement, props);
   return (
     <StepForm form={form} step={1} heading={props.heading} onBack={() => onBack(form.methods.getValues())}>
       <LogementFields form={form} />

@@ -1,4 +1,5 @@
-import { type FieldError, inscriptionSchema, type Logement, MESSAGES, type Proprietaire } from '@guichet/contract';
+import type { FieldError, Logement, Proprietaire } from '@guichet/contract';
+import { MESSAGES } from '@guichet/contract/forms';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
@@ -7,7 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
 import { StepForm, type StepHeading } from './step-form.tsx';
-import { addInscription } from './wizard-api.ts';
+import { addInscription, loadInscriptionSchema } from './wizard-api.ts';
 
 /**
  * Step 3: every value with its label, then what the office does with it, before 'Valider' sends
@@ -30,7 +31,7 @@ export function RecapStep({
   onRefused: (errors: readonly FieldError[]) => void;
 }) {
   const form = useContractForm({
-    schema: inscriptionSchema,
+    schema: loadInscriptionSchema,
     defaultValues: { proprietaire, logement },
     honeypot: true,
     submit: async (body) => {

@@ -1,4 +1,5 @@
-import { type FieldError, MESSAGES } from '@guichet/contract';
+import type { FieldError } from '@guichet/contract';
+import { MESSAGES } from '@guichet/contract/forms';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, type Ref, useEffect } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
@@ -67,11 +68,12 @@ export type StepProps<Draft, Checked> = {
 };
 
 /**
- * A step's form: checked with the contract's step schema here, then by the server (`check`), which
- * alone moves the wizard on; the refusal of the whole offer shows under its fields.
+ * A step's form: checked with the contract's step schema here (or its loader: the wizard's first
+ * screen goes without zod), then by the server (`check`), which alone moves the wizard on; the
+ * refusal of the whole offer shows under its fields.
  */
 export function useStepForm<S extends FormSchema>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   check: (query: z.output<S>) => Promise<unknown>,
   { draft, refusal, onChecked }: StepProps<z.input<S>, z.output<S>>,
 ) {

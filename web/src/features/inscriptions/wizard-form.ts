@@ -1,18 +1,15 @@
+import type { Logement, logementSchema, Proprietaire, proprietaireSchema } from '@guichet/contract';
 import {
   capitalizeWords,
   INSCRIPTION_MAX,
   type InscriptionField,
   LOGEMENT_FIELDS,
-  type Logement,
   limit,
-  type logementSchema,
   normalizeCharges,
   PROPRIETAIRE_FIELDS,
-  type Proprietaire,
-  type proprietaireSchema,
   shapePhoneInput,
   toUpper,
-} from '@guichet/contract';
+} from '@guichet/contract/forms';
 import type { z } from 'zod';
 
 /**

@@ -1,17 +1,18 @@
 import type { FieldError } from '@guichet/contract';
 import { Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { LogementStep } from './logement-step.tsx';
-import { LostLinkForm } from './lost-link-form.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
 import { STEPS } from './step-form.tsx';
 import { type Checked, type Drafts, emptyDrafts, stepOfErrors } from './wizard-form.ts';
 
 const CONFIRMATION = STEPS.length;
+// Opened by few: its code (and its check's) comes when asked for, not with the wizard's first screen.
+const LostLinkForm = lazy(() => import('./lost-link-form.tsx').then((m) => ({ default: m.LostLinkForm })));
 
 /**
  * The landlord wizard (docs/spec/portal-spec.md §2, §4): one form per step, each checked with its contract schema, and
@@ -140,7 +141,9 @@ function LostLinkEntry() {
       </Typography>
       {open && (
         <Paper id="lien-perdu" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 1 }}>
-          <LostLinkForm />
+          <Suspense fallback={<Typography role="status">Chargement…</Typography>}>
+            <LostLinkForm />
+          </Suspense>
         </Paper>
       )}
     </Box>

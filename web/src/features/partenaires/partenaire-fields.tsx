@@ -1,8 +1,8 @@
 // Zod-free values (the registration's first screen shows these fields before its schema arrives).
 import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_MAX } from '@guichet/contract/forms';
-import { Box, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Stack, Typography } from '@mui/material';
 import { type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
+import { Cell, Columns } from '../../components/form/columns.tsx';
 import { RadioInput, TextInput } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { LogoField } from './logo-field.tsx';
@@ -33,28 +33,6 @@ const INPUT: Record<TextKey, { autoComplete: string; inputMode?: 'tel' | 'numeri
   telephoneR: { autoComplete: 'off', inputMode: 'tel' },
   mailR: { autoComplete: 'off', inputMode: 'email' },
 };
-
-/**
- * A CSS grid of twelve columns from `md` (one column below, fields stacked on a phone), laid out as
- * MUI's Grid did (`columnSpacing={2}`), without its code in the registration's first load.
- */
-function Columns({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(12, minmax(0, 1fr))' },
-        columnGap: 2,
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-/** A cell `span` twelfths wide from `md`, the whole width below. */
-function Cell({ span, children }: { span: 4 | 6 | 8 | 12; children: ReactNode }) {
-  return <Box sx={{ gridColumn: { md: `span ${span}` } }}>{children}</Box>;
-}
 
 /** A labelled, required text field; its error (client or server) shows under it and is linked to it. */
 export function PartenaireInput<T extends FieldValues>({
