@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -43,6 +42,7 @@ import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
 import { refuseUndeclaredRoutes } from './platform/route.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
@@ -130,7 +130,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
 
   // Before any route: the plugin attaches to each route as it is declared.
   await registerCompression(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
