@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { STATUT } from '@guichet/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
-import { inscriptionEvenements, inscriptionLiens, inscriptions, mailOutbox } from '../../db/schema.ts';
+import { inscriptionEvenements, inscriptionLiens, inscriptions, jobRuns, mailOutbox } from '../../db/schema.ts';
 import { runJob } from '../../jobs.ts';
 import { parisDay } from '../../platform/daily-jobs.ts';
-import { PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
+import { type Mailer, PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
 import { seedInscriptions } from './inscriptions.fixtures.ts';
+import { OFFER_CHECK_BATCH, type OfferCheckDeps, runOfferCheck } from './offer-check.ts';
 
 const DAY = 24 * 3600_000;
 const dayIn = (days: number) => parisDay(new Date(Date.now() + days * DAY));
@@ -152,5 +153,132 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
       expect.stringMatching(/envoyés\s+0$/),
       expect.stringMatching(/faute de réponse\s+0$/),
     ]);
+  });
+});
+
+describe(`vérification « toujours disponible ? » par lots (${dbKind})`, () => {
+  let t: TestApp;
+  const BATCH = 3;
+  let lot = 0;
+  beforeAll(async () => {
+    t = await testApp({ PUBLIC_URL: 'https://guichet.example.fr' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.database.db;
+  /** `n` validated offers, each its own landlord; `set` dates them. */
+  const seed = async (n: number, set: Partial<typeof inscriptions.$inferInsert>) => {
+    const ids = await seedInscriptions(
+      db(),
+      Array.from({ length: n }, () => ({
+        date: ago(100),
+        statut: STATUT.valide,
+        proprietaire: { email: `lot${++lot}@example.fr` },
+      })),
+    );
+    await db().update(inscriptions).set(set).where(inArray(inscriptions.id, ids));
+    return ids;
+  };
+  const toAsk = (n: number) => seed(n, { dateValidation: ago(40), dateConfirmation: ago(31) });
+  const toExpire = (n: number) => seed(n, { dateValidation: ago(60), dateConfirmation: ago(45), dateRelance: ago(15) });
+  /** The real mailer, noting how many mails were queued when the pass woke the dispatcher. */
+  const mailer = (failAt?: number) => {
+    const seen = { queued: 0, woken: [] as number[] };
+    const mail: Mailer = {
+      ...t.app.mail,
+      enqueue: async (tx, m) => {
+        if (++seen.queued === failAt) throw new Error('serveur de courriel injoignable');
+        return t.app.mail.enqueue(tx, m);
+      },
+      wake: () => seen.woken.push(seen.queued),
+    };
+    return { seen, deps: { db: db(), mail, checkDays: 30, graceDays: 14, batchSize: BATCH } satisfies OfferCheckDeps };
+  };
+  /** For each offer: its events, then the kinds of the mails queued about it. */
+  const history = async (ids: number[]) => {
+    const events = await db()
+      .select({ id: inscriptionEvenements.inscriptionId, type: inscriptionEvenements.type })
+      .from(inscriptionEvenements)
+      .where(inArray(inscriptionEvenements.inscriptionId, ids))
+      .orderBy(asc(inscriptionEvenements.id));
+    const mails = await db()
+      .select({ id: mailOutbox.entiteId, kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.entite, 'inscription'), inArray(mailOutbox.entiteId, ids)))
+      .orderBy(asc(mailOutbox.id));
+    return ids.map((id) => [
+      ...events.filter((e) => e.id === id).map((e) => e.type),
+      ...mails.filter((m) => m.id === id).map((m) => m.kind),
+    ]);
+  };
+  const claimed = async (day: string) =>
+    db().$count(jobRuns, and(eq(jobRuns.job, 'offer-check'), eq(jobRuns.day, day)));
+
+  it('traite en plusieurs transactions plus d’offres qu’un lot : chacune une fois, les expirées avant les questions, les totaux de toute la passe', async () => {
+    expect(OFFER_CHECK_BATCH).toBeGreaterThan(BATCH);
+    const expired = await toExpire(4);
+    const asked = await toAsk(5);
+    const { seen, deps } = mailer();
+    const now = new Date();
+    expect(await runOfferCheck(deps, now, dayIn(1))).toEqual({ relances: 5, expirees: 4 });
+    expect(await history(expired)).toEqual(expired.map(() => ['expiree', 'offre_expiree']));
+    expect(await history(asked)).toEqual(asked.map(() => ['relance', 'disponibilite_a_confirmer']));
+    // Every expiry was queued before the first question: an offer asked by the pass is not expired by it.
+    const kinds = await db()
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.entiteId, [...expired, ...asked]))
+      .orderBy(asc(mailOutbox.id));
+    expect(kinds.map((k) => k.kind)).toEqual([
+      ...expired.map(() => 'offre_expiree'),
+      ...asked.map(() => 'disponibilite_a_confirmer'),
+    ]);
+    const rows = await db().select().from(inscriptions).where(inArray(inscriptions.id, asked));
+    expect(rows.map((r) => [r.statutId, r.dateRelance?.getTime()])).toEqual(
+      asked.map(() => [STATUT.valide, now.getTime()]),
+    );
+    // Woken once, as soon as the first batch committed: mail leaves while the pass goes on.
+    expect(seen.woken).toEqual([BATCH]);
+    expect(await claimed(dayIn(1))).toBe(1);
+    expect(await runOfferCheck(deps, now, dayIn(1))).toBe('done');
+  });
+
+  it('chaque lot est validé à part : une panne au deuxième garde le premier, laisse le jour libre, et la relance de l’heure suivante finit la passe', async () => {
+    const asked = await toAsk(7);
+    // The fifth mail is the second of the second batch.
+    const failing = mailer(BATCH + 2);
+    await expect(runOfferCheck(failing.deps, new Date(), dayIn(2))).rejects.toThrow('serveur de courriel injoignable');
+    expect(await history(asked)).toEqual([
+      ...asked.slice(0, BATCH).map(() => ['relance', 'disponibilite_a_confirmer']),
+      ...asked.slice(BATCH).map(() => []),
+    ]);
+    const rows = await db()
+      .select()
+      .from(inscriptions)
+      .where(inArray(inscriptions.id, asked))
+      .orderBy(asc(inscriptions.id));
+    expect(rows.map((r) => r.dateRelance !== null)).toEqual(asked.map((_, i) => i < BATCH));
+    expect(failing.seen.woken).toEqual([BATCH]);
+    expect(await claimed(dayIn(2))).toBe(0);
+
+    const retry = mailer();
+    expect(await runOfferCheck(retry.deps, new Date(), dayIn(2))).toEqual({ relances: 4, expirees: 0 });
+    expect(await history(asked)).toEqual(asked.map(() => ['relance', 'disponibilite_a_confirmer']));
+    expect(await claimed(dayIn(2))).toBe(1);
+  });
+
+  it('deux passes lancées ensemble se partagent au plus les lots : chaque offre une seule fois, un seul jour noté', async () => {
+    const asked = await toAsk(8);
+    const now = new Date();
+    const outcomes = await Promise.all([
+      runOfferCheck(mailer().deps, now, dayIn(3)),
+      runOfferCheck(mailer().deps, now, dayIn(3)),
+    ]);
+    const relances = outcomes.map((o) => (typeof o === 'object' ? o.relances : 0));
+    expect(relances[0] + relances[1]).toBe(8);
+    expect(await history(asked)).toEqual(asked.map(() => ['relance', 'disponibilite_a_confirmer']));
+    expect(await claimed(dayIn(3))).toBe(1);
   });
 });
