@@ -9,7 +9,8 @@ import { retentionPass } from './retention.ts';
 /**
  * The scheduled jobs `npm run job -- <name> [--date YYYY-MM-DD]` can run on demand (cli/user-commands.ts),
  * whether the command opens the database itself or asks the running portal. A job claims its day
- * (platform/daily-jobs.ts) in its own transaction: a second run for the same day does nothing.
+ * (platform/daily-jobs.ts) in its own transaction (offer-check: in its last batch's): a second run for
+ * the same day does nothing.
  * The next job joins by adding one entry to `JOBS`.
  */
 export type JobConfig = Pick<

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { jobRuns } from './daily-jobs.tables.ts';
 
@@ -26,4 +26,16 @@ export async function claimDay(tx: DbOrTx, job: string, day: string): Promise<bo
     .onConflictDoNothing()
     .returning({ job: jobRuns.job });
   return rows.length === 1;
+}
+
+/**
+ * Whether some run already finished `job` for `day`, without claiming it: for a job that works in
+ * several transactions and claims its day only once done (offer-check.ts).
+ */
+export async function dayClaimed(tx: DbOrTx, job: string, day: string): Promise<boolean> {
+  const rows = await tx
+    .select({ day: jobRuns.day })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.job, job), eq(jobRuns.day, day)));
+  return rows.length > 0;
 }

@@ -2,8 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatDate, STATUT } from '@guichet/contract';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobRuns } from '../../platform/daily-jobs.tables.ts';
-import { claimDay } from '../../platform/daily-jobs.ts';
+import { claimDay, dayClaimed } from '../../platform/daily-jobs.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { lastConfirmation } from './inscriptions.repository.ts';
@@ -91,7 +90,7 @@ export async function runOfferCheck(
       };
       if (res.rows[0]?.ok !== true) return 'busy' as const;
       // Read under the lock: a claim is only written under it, so none is pending.
-      if (first && day && (await dayClaimed(tx, day))) return 'done' as const;
+      if (first && day && (await dayClaimed(tx, JOB, day))) return 'done' as const;
       const expirees = await expireUnanswered(tx, deps, now, cursor, size);
       const relances = expirees < size ? await askStillAvailable(tx, deps, now, cursor, size - expirees) : 0;
       // Short: both steps ran out of offers. (Another process may have claimed the day meanwhile
@@ -113,18 +112,6 @@ export async function runOfferCheck(
     // loop, the next batch would start before any request waiting on a socket is even read.
     await nextTurn();
   }
-}
-
-/**
- * Whether some pass already finished `day`. claimDay cannot tell without claiming, and this pass
- * claims only at its end; a read of job_runs, the one outside daily-jobs.ts.
- */
-async function dayClaimed(tx: DbOrTx, day: string): Promise<boolean> {
-  const rows = await tx
-    .select({ day: jobRuns.day })
-    .from(jobRuns)
-    .where(and(eq(jobRuns.job, JOB), eq(jobRuns.day, day)));
-  return rows.length > 0;
 }
 
 async function askStillAvailable(
