@@ -31,6 +31,25 @@ describe('le socle du portail dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('un lien du pied de page ouvre la page suivante en haut ; une adresse inconnue dit « Page introuvable »', async () => {
+    const page = await portal.page();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Informations légales' })
+      .getByRole('link', { name: 'Mentions légales' })
+      .click();
+    await page.waitForURL(/\/mentions-legales$/);
+    await page.getByRole('heading', { level: 1, name: 'Mentions légales' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goto('/cette-page-n-existe-pas');
+    await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('refuse un mauvais mot de passe puis connecte un administrateur qui voit tout le menu', async () => {
     const page = await portal.page();
     expectFailure(page, 'POST /api/login', 400);
@@ -41,6 +60,7 @@ describe('le socle du portail dans Chromium', () => {
     await page.getByRole('main').getByRole('button', { name: 'Connexion' }).click();
     await page.waitForURL(/\/admin\/inscriptions$/);
     const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+    await nav.getByRole('link', { name: 'Inscriptions', exact: true }).waitFor();
     for (const entry of ['Inscriptions', 'Partenaires', 'Etudiants', 'Roles']) {
       expect(await nav.getByRole('link', { name: entry, exact: true }).count()).toBe(1);
     }

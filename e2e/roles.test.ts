@@ -100,8 +100,11 @@ describe('les rôles des agents dans Chromium', () => {
 
     // The agent logs in from her own browser: the management entries, not Roles.
     const agent = await portal.page();
+    // Her first screen has read its list before her role is taken back (the screen's code arrives after the URL).
+    const listed = agent.waitForResponse((r) => r.url().includes('/api/admin/inscriptions/get/list/'));
     await login(agent, 'e.durand');
     await agent.waitForURL(/\/admin\/inscriptions$/);
+    expect((await listed).status()).toBe(200);
     await menu(agent).getByRole('link', { name: 'Etudiants' }).waitFor();
     for (const entry of ['Inscriptions', 'Partenaires', 'Etudiants']) {
       expect(await menu(agent).getByRole('link', { name: entry, exact: true }).count()).toBe(1);

@@ -1,16 +1,25 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { RouterProvider } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
 import { ParamsGate } from '../lib/params.tsx';
-import { router } from './router.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 
 export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <ParamsGate>
-        <RouterProvider router={router} />
-      </ParamsGate>
+      <ErrorBoundary>
+        <ParamsGate>
+          <BrowserRouter>
+            {/* The first screen waits for its code (preloaded with the page): nothing half-drawn meanwhile. */}
+            <Suspense fallback={null}>
+              <AppRoutes />
+            </Suspense>
+          </BrowserRouter>
+        </ParamsGate>
+      </ErrorBoundary>
     </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { SkipLink } from '../components/skip-link.tsx';
 import { useSiteParams } from '../lib/params.tsx';
 import { paths } from '../lib/paths.ts';
@@ -7,6 +8,7 @@ import { paths } from '../lib/paths.ts';
 /** Header with the site name, the page, and a footer with the contact block and legal links. */
 export function PublicLayout() {
   const params = useSiteParams();
+  useScrollToTop();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -23,7 +25,13 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Container component="main" id="contenu" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: 4, outline: 'none' }}>
-        <Outlet />
+        {/*
+          A page whose code is not here yet (the first visit, a redraw outside a navigation) waits in
+          its own place: the header and footer stay, and the footer stays below the fold meanwhile.
+        */}
+        <Suspense fallback={<Box sx={{ minHeight: '100vh' }} />}>
+          <Outlet />
+        </Suspense>
       </Container>
       <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: '1px solid #ddd', py: 3 }}>
         <Container maxWidth="lg">
@@ -53,7 +61,18 @@ export function PublicLayout() {
           </Stack>
         </Container>
       </Box>
-      <ScrollRestoration />
     </Box>
   );
+}
+
+/**
+ * A link to another page opens it at its top; back and forward keep the browser's own restoring
+ * of the position. A change of the query alone (the directory's themes) stays where it is.
+ */
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
 }

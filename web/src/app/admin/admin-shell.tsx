@@ -20,7 +20,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { NotificationsBell } from '../../features/tableau-de-bord/notifications-bell.tsx';
@@ -122,7 +122,10 @@ export function AdminShell() {
         {ready && user && forbidden ? (
           <ForbiddenPage user={user} />
         ) : ready ? (
-          <Outlet context={{ user, statuts: statuts.data ?? [] }} />
+          // A screen whose code is not here yet waits in its place: the bar and the menu stay.
+          <Suspense fallback={<Loading />}>
+            <Outlet context={{ user, statuts: statuts.data ?? [] }} />
+          </Suspense>
         ) : me.isError || statuts.isError ? (
           <>
             <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -133,13 +136,7 @@ export function AdminShell() {
             </Typography>
           </>
         ) : (
-          // Every state of a page has its level-one heading (axe), the loading one too.
-          <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, minHeight: '40vh' }}>
-            <CircularProgress aria-hidden />
-            <Typography variant="h6" component="h1" color="text.secondary">
-              Chargement de l'espace agents…
-            </Typography>
-          </Box>
+          <Loading />
         )}
       </Box>
     </Box>
@@ -185,6 +182,18 @@ function useServerForbidden() {
     if (refusedAt !== null && refusedAt !== location.key) setRefusedAt(null);
   }, [location.key, refusedAt]);
   return refusedAt === location.key;
+}
+
+/** Every state of a page has its level-one heading (axe), the loading one too. */
+function Loading() {
+  return (
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, minHeight: '40vh' }}>
+      <CircularProgress aria-hidden />
+      <Typography variant="h6" component="h1" color="text.secondary">
+        Chargement de l'espace agents…
+      </Typography>
+    </Box>
+  );
 }
 
 function DrawerLink({ to, label, end }: { to: string; label: string; end?: boolean }) {
