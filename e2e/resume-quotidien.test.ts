@@ -36,8 +36,10 @@ describe('résumé quotidien dans Chromium', () => {
     await page.getByRole('button', { name: "Enregistrer l'adresse" }).click();
     await page.getByRole('status').filter({ hasText: DIGEST_MESSAGES.adresseEnregistree }).waitFor();
     await page.getByText('Chaque matin, à agent.logement@guichet.example.fr').waitFor();
-    await box.check();
+    // The box shows the server's answer: ticked once the choice is recorded, not at the click.
+    await box.click();
     await page.getByRole('status').filter({ hasText: DIGEST_MESSAGES.active }).waitFor();
+    await expect.poll(() => box.isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/mon-compte-resume.png', fullPage: true });
 
