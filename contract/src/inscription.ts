@@ -32,33 +32,7 @@ import { queryAttente } from './tableau-de-bord.ts';
 import { telephoneSchema } from './telephone.ts';
 
 // The wizard's lists, labels, limits and input shaping are apart, free of zod (its first screen needs them).
-export {
-  CHAUFFAGES,
-  capitalizeWords,
-  EQUIPEMENTS,
-  ETAGES,
-  INFOS_LOGEMENT,
-  INSCRIPTION_LABELS,
-  INSCRIPTION_MAX,
-  type InscriptionField,
-  LIEN_PERDU_REPONSE,
-  LOGEMENT_FIELDS,
-  LOGEMENT_LABELS,
-  LOYERS,
-  type LogementField,
-  limit,
-  NON_OUI,
-  normalizeCharges,
-  OUI_NON,
-  PROPRIETAIRE_FIELDS,
-  PROPRIETAIRE_LABELS,
-  PROXIMITES,
-  type ProprietaireField,
-  SURFACES,
-  TYPES_LOGEMENT,
-  TYPES_PARKING,
-  toUpper,
-} from './inscription-form.ts';
+export * from './inscription-form.ts';
 
 // ── Schemas ──────────────────────────────────────────────────────────────────────
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
