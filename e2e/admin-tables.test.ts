@@ -92,6 +92,8 @@ describe('tableaux d’administration dans Chromium', () => {
       expect(changed.sort()).toEqual(shown.filter((e) => !unticked.includes(e)).sort());
       expect(changed.every((e) => after.get(e) === 3)).toBe(true);
       for (const email of unticked) expect(after.get(email)).toBe(1);
+      // The banner leaves after 3 s and the grid moves up: the next round's clicks wait for a still page.
+      await page.getByRole('status').filter({ hasText: 'refusées' }).waitFor({ state: 'detached', timeout: 6_000 });
     }
   });
 
