@@ -136,11 +136,11 @@ async function askStillAvailable(
     .limit(limit)
     .for('update');
   if (due.length === 0) return 0;
-  cursor.asked = Math.max(...due.map((o) => o.id));
-  const params = await referenceRepository.params(tx);
-  const deadline = new Date(now.getTime() + deps.graceDays * DAY_MS);
   // One statement each for the whole batch: on the embedded database every statement counts.
   const ids = due.map((o) => o.id);
+  cursor.asked = ids[ids.length - 1];
+  const params = await referenceRepository.params(tx);
+  const deadline = new Date(now.getTime() + deps.graceDays * DAY_MS);
   await tx.update(inscriptions).set({ dateRelance: now }).where(inArray(inscriptions.id, ids));
   await tx
     .insert(inscriptionEvenements)
@@ -196,7 +196,8 @@ async function expireUnanswered(
     .limit(limit)
     .for('update');
   if (expired.length === 0) return 0;
-  cursor.expired = Math.max(...expired.map((o) => o.id));
+  const ids = expired.map((o) => o.id);
+  cursor.expired = ids[ids.length - 1];
   const params = await referenceRepository.params(tx);
   await tx
     .update(inscriptions)
@@ -208,12 +209,7 @@ async function expireUnanswered(
       // Like « loué » or « retrait »: changes waiting for staff go with the listing.
       tempdata: null,
     })
-    .where(
-      inArray(
-        inscriptions.id,
-        expired.map((o) => o.id),
-      ),
-    );
+    .where(inArray(inscriptions.id, ids));
   await tx.insert(inscriptionEvenements).values(
     expired.map((o) => ({
       inscriptionId: o.id,

@@ -21,9 +21,7 @@ export function Columns({ rowGap = 0, children }: { rowGap?: number; children: R
   );
 }
 
-export type Span = 4 | 6 | 8 | 12;
-
 /** A cell `span` twelfths wide from `md`, the whole width below. */
-export function Cell({ span, children }: { span: Span; children: ReactNode }) {
+export function Cell({ span, children }: { span: 4 | 6 | 8 | 12; children: ReactNode }) {
   return <Box sx={{ gridColumn: { md: `span ${span}` } }}>{children}</Box>;
 }
