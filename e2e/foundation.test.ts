@@ -88,6 +88,9 @@ describe('le socle du portail dans Chromium', () => {
     const page = await portal.page();
     await login(page, 'direction');
     await page.waitForURL(/\/admin\/inscriptions$/);
+    // The landing page's own calls (list, bell, agent) answered first: one still in flight when the
+    // session goes would get its 401 and leave for the login page while reload() starts (ERR_ABORTED).
+    await page.waitForLoadState('networkidle');
     const { sessions } = await import('../server/src/db/schema.ts');
     await portal.database.db.delete(sessions);
     // Removed behind the portal's back, like another process would: seen once its copy (≤ 5 s) expires.
