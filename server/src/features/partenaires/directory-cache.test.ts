@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { DIRECTORY_CACHE_MAX, directoryCache } from './directory-cache.ts';
+import { partenairesRepository } from './partenaires.repository.ts';
 
 describe(`annuaire public : cache borné (${dbKind})`, () => {
   let t: TestApp;
@@ -8,6 +9,7 @@ describe(`annuaire public : cache borné (${dbKind})`, () => {
     t = await testApp();
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   it('garde au plus DIRECTORY_CACHE_MAX combinaisons de filtres, en évinçant la moins récemment lue', async () => {
     const db = t.app.db;
@@ -37,5 +39,60 @@ describe(`annuaire public : cache borné (${dbKind})`, () => {
       expect(res.statusCode).toBe(200);
     }
     expect(directoryCache.size(t.app.db)).toBe(DIRECTORY_CACHE_MAX);
+  });
+
+  it('cinquante visiteurs qui manquent ensemble la même entrée : une seule lecture de la base, la même réponse', async () => {
+    const db = t.app.db;
+    directoryCache.clear(db);
+    const read = vi.spyOn(partenairesRepository, 'publicList');
+    const entries = await Promise.all(Array.from({ length: 50 }, () => directoryCache.get(db, [2])));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(new Set(entries).size).toBe(1);
+  });
+
+  it('une entrée expirée sert encore pendant sa seule relecture, puis la nouvelle liste', async () => {
+    const db = t.app.db;
+    directoryCache.clear(db);
+    const old = await directoryCache.get(db, [3]);
+    const later = Date.now() + 11_000; // past the 10 s of an entry
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const read = vi.spyOn(partenairesRepository, 'publicList').mockImplementation(async () => {
+      await gate;
+      return [];
+    });
+    // While the refresh waits on the database, visitors get the old list at once.
+    expect(await directoryCache.get(db, [3])).toBe(old);
+    expect(await directoryCache.get(db, [3])).toBe(old);
+    expect(read).toHaveBeenCalledTimes(1);
+    release();
+    await vi.waitFor(async () => expect(await directoryCache.get(db, [3])).not.toBe(old));
+    expect((await directoryCache.get(db, [3])).at).toBe(later);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('un changement pendant une lecture : la lecture d’avant ne revient pas dans le cache', async () => {
+    const db = t.app.db;
+    directoryCache.clear(db);
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const read = vi.spyOn(partenairesRepository, 'publicList').mockImplementationOnce(async () => {
+      await gate;
+      return [];
+    });
+    const before = directoryCache.get(db, [4]);
+    // Staff publish meanwhile: their change clears the cache.
+    directoryCache.clear(db);
+    const after = directoryCache.get(db, [4]);
+    release();
+    const [stale, fresh] = await Promise.all([before, after]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(fresh).not.toBe(stale);
+    expect(await directoryCache.get(db, [4])).toBe(fresh);
   });
 });
