@@ -2,78 +2,21 @@ import {
   Button,
   type ButtonProps,
   FormControl,
-  FormControlLabel,
   FormHelperText,
-  FormLabel,
   InputLabel,
   NativeSelect,
   OutlinedInput,
   type OutlinedInputProps,
-  Radio,
-  RadioGroup,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { BannerAlert } from '../banner.tsx';
+import { type Bound, encode, type Option, optionLabel, optionValue, useFieldFrame } from './field-frame.ts';
 import type { ContractForm } from './use-contract-form.ts';
 
-/**
- * Fields bound to a `useContractForm` by name: each has its label, `aria-invalid` when in error and
- * its error (or help) under it, linked by `aria-describedby`.
- */
-type Bound<T extends FieldValues, O extends FieldValues> = {
-  form: ContractForm<T, O>;
-  name: FieldPath<T>;
-  label: ReactNode;
-  /** Defaults to `${idPrefix}-${name}`. */
-  id?: string;
-  required?: boolean;
-  disabled?: boolean;
-  /** Shown under the field while it has no error (a blank line keeps the layout still), or built from the error. */
-  help?: ReactNode | ((error: string | undefined) => ReactNode);
-};
-
-const helpText = (help: Bound<FieldValues, FieldValues>['help'], error: string | undefined) =>
-  typeof help === 'function' ? help(error) : (error ?? help ?? ' ');
-
-/** A choice: its value as the form holds it, and what the person reads. */
-export type Option = string | { value: string | number | boolean | null; label: string };
-const optionValue = (o: Option) => (typeof o === 'string' ? o : o.value);
-const optionLabel = (o: Option) => (typeof o === 'string' ? o : o.label);
-/** A native control's value is text: `null` is the empty choice. */
-const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-/**
- * What every bound field shares: its controller, its id, and what it shows of its state (label,
- * `required`, `disabled`, the error flag, the text under it).
- */
-function useFieldFrame<T extends FieldValues, O extends FieldValues>({
-  form,
-  name,
-  label,
-  id,
-  required,
-  disabled,
-  help,
-}: Bound<T, O>) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const error = fieldState.error?.message;
-  return {
-    field,
-    error,
-    /** What the field's frame shows (`OutlinedFrame`). */
-    textField: {
-      id: id ?? form.fieldId(name),
-      name,
-      label,
-      required,
-      disabled,
-      inputRef: field.ref,
-      error: !!error,
-      helperText: helpText(help, error),
-    },
-  };
-}
+// The radio group has a file of its own (radio-input.tsx): a form without one (the student request)
+// does not download MUI's Radio.
+export type { Option } from './field-frame.ts';
 
 type Frame = ReturnType<typeof useFieldFrame>['textField'];
 
@@ -187,68 +130,6 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
         </NativeSelect>
       )}
     </OutlinedFrame>
-  );
-}
-
-/**
- * A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). The group
- * carries `aria-invalid` (where the form looks for the first error) and is described by the text
- * under it; the first radio takes the field's id. `ids` and `groupName` keep the names a screen
- * already gives its legend, help and radios.
- */
-export function RadioInput<T extends FieldValues, O extends FieldValues>({
-  options,
-  ids,
-  groupName,
-  ...bound
-}: Bound<T, O> & {
-  options: readonly Option[];
-  /** Defaults to `${id}-legende` and `${id}-aide`; `fieldset` moves the field's id from the first radio to the fieldset. */
-  ids?: { legend: string; help: string; fieldset?: boolean };
-  /** The radios' `name`; defaults to the field's name. */
-  groupName?: string;
-}) {
-  const { field, error, textField } = useFieldFrame(bound);
-  const base = textField.id;
-  const legendId = ids?.legend ?? `${base}-legende`;
-  const helpId = ids?.help ?? `${base}-aide`;
-  return (
-    <FormControl
-      error={!!error}
-      required={bound.required}
-      disabled={bound.disabled}
-      component="fieldset"
-      id={ids?.fieldset ? base : undefined}
-    >
-      <FormLabel component="legend" id={legendId}>
-        {bound.label}
-      </FormLabel>
-      <RadioGroup
-        row
-        name={groupName ?? bound.name}
-        aria-labelledby={legendId}
-        aria-describedby={helpId}
-        aria-invalid={!!error}
-        value={encode(field.value)}
-        onChange={(e) => {
-          const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
-          if (chosen !== undefined) field.onChange(optionValue(chosen));
-        }}
-        onBlur={field.onBlur}
-      >
-        {options.map((o, i) => (
-          <FormControlLabel
-            key={encode(optionValue(o))}
-            value={encode(optionValue(o))}
-            label={optionLabel(o)}
-            control={
-              <Radio slotProps={{ input: i === 0 && !ids?.fieldset ? { id: base, ref: field.ref } : undefined }} />
-            }
-          />
-        ))}
-      </RadioGroup>
-      <FormHelperText id={helpId}>{textField.helperText}</FormHelperText>
-    </FormControl>
   );
 }
 

@@ -6,7 +6,8 @@ import { json, serverAnswers } from '../../../test/fake-server.ts';
 import { describedText } from '../../../test/screen-reader.ts';
 import { call, UNREACHABLE } from '../../lib/api.ts';
 import { Honeypot } from '../honeypot.tsx';
-import { FormBanner, RadioInput, SelectInput, SubmitButton, TextInput } from './fields.tsx';
+import { FormBanner, SelectInput, SubmitButton, TextInput } from './fields.tsx';
+import { RadioInput } from './radio-input.tsx';
 import { useContractForm } from './use-contract-form.ts';
 
 const schema = z.object({

@@ -1,6 +1,7 @@
 import { INSCRIPTION_LABELS, INSCRIPTION_MAX, type InscriptionField } from '@guichet/contract/forms';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { RadioInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { RadioInput } from '../../components/form/radio-input.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { shapeInput } from './wizard-form.ts';
 

@@ -3,7 +3,8 @@ import { CIVILITES, PARTENAIRE_LABELS as L, PARTENAIRE_MAX } from '@guichet/cont
 import { Stack, Typography } from '@mui/material';
 import { type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
 import { Cell, Columns } from '../../components/form/columns.tsx';
-import { RadioInput, TextInput } from '../../components/form/fields.tsx';
+import { TextInput } from '../../components/form/fields.tsx';
+import { RadioInput } from '../../components/form/radio-input.tsx';
 import type { ContractForm } from '../../components/form/use-contract-form.ts';
 import { LogoField } from './logo-field.tsx';
 import { shapeInput, type TextKey, tidyLink } from './partenaire-form.ts';
