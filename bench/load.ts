@@ -9,6 +9,8 @@ export type LoadResult = {
   p99: number;
   /** The fewest answers one client got: a starved client shows here, not in the total. */
   minPerClient: number;
+  /** Per URL (in the order given): p99 and worst wait, to name the request that holds the tail. */
+  byUrl?: { url: string; requests: number; p99: number; max: number }[];
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -42,6 +44,7 @@ export async function load(
   for (const u of urls)
     if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u)) throw new Error(`cible non locale : ${u}`);
   const latencies: number[] = [];
+  const perUrl: number[][] = urls.map(() => []);
   const perClient: number[] = [];
   let errors = 0;
   let next = 0;
@@ -51,10 +54,12 @@ export async function load(
     Array.from({ length: opts.concurrency }, async (_, client) => {
       perClient[client] = 0;
       while (performance.now() < end) {
-        const url = urls[next++ % urls.length];
+        const i = next++ % urls.length;
         const t = performance.now();
-        const { status } = await get(url, opts.headers);
-        latencies.push(performance.now() - t);
+        const { status } = await get(urls[i], opts.headers);
+        const took = performance.now() - t;
+        latencies.push(took);
+        perUrl[i].push(took);
         perClient[client]++;
         if (status < 200 || status >= 400) errors++;
       }
@@ -70,6 +75,10 @@ export async function load(
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
     minPerClient: Math.min(...perClient),
+    byUrl: urls.map((url, i) => {
+      const sorted = perUrl[i].sort((a, b) => a - b);
+      return { url, requests: sorted.length, p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+    }),
   };
 }
 

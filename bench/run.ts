@@ -470,6 +470,9 @@ async function loadMix(kind: DbKind, base: string, headers: Record<string, strin
     headers,
   });
   const p99 = BUDGET.loadP99Ms(kind);
+  // Which request holds the tail: printed, not in the table.
+  for (const u of r.byUrl ?? [])
+    console.log(`    ${u.url.slice(base.length)} : ${u.requests} req, p99 ${ms(u.p99)}, pire ${ms(u.max)}`);
   report.record(
     'Charge : 100 clients, mélange public/admin (30 s)',
     kind,
