@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withLoopTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -64,7 +65,7 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
       .map(([k, v]) => `set ${k} = ${v};`)
       .join(' '),
   );
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: withLoopTurns(client), schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
