@@ -80,13 +80,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const id = hashToken(token);
     const now = Date.now();
     const cached = cacheMs > 0 ? sessionCache.get(id, now) : undefined;
-    let session = cached;
-    if (!session) {
-      const since = sessionCache.generation();
-      session = await store.find(id);
-      if (!session) return null;
-      if (cacheMs > 0) sessionCache.set(id, session, since, now + cacheMs);
-    }
+    const session = cached ?? (await find(id, now));
+    if (!session) return null;
     const idle = now - session.lastSeenAt.getTime();
     if (idle > idleMs || now - session.createdAt.getTime() > maxMs) {
       sessionCache.forget(id);
@@ -99,10 +94,35 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     if (!user) return null;
     if (idle > TOUCH_INTERVAL_MS) {
       const at = new Date(now);
-      await store.touch(id, at);
+      // Moved before the write: the other calls of a burst, which share this session, write nothing.
       session.lastSeenAt = at;
+      await store.touch(id, at);
     }
     return user;
+  }
+
+  /**
+   * Lookups under way, by session: an agent's burst of calls on a cold cache (a screen's list,
+   * counters and bell; the cache entry expiring under load) reads the row once and, after a
+   * minute away, writes its last activity once. A lookup begun before an invalidation is not
+   * joined: it may have read the old row.
+   */
+  const finding = new Map<string, { generation: number; session: Promise<StoredSession | undefined> }>();
+  function find(id: string, now: number): Promise<StoredSession | undefined> {
+    const since = sessionCache.generation();
+    const pending = finding.get(id);
+    if (pending?.generation === since) return pending.session;
+    const session = store.find(id).then((found) => {
+      if (found && cacheMs > 0) sessionCache.set(id, found, since, now + cacheMs);
+      return found;
+    });
+    const entry = { generation: since, session };
+    finding.set(id, entry);
+    const done = () => {
+      if (finding.get(id) === entry) finding.delete(id);
+    };
+    session.then(done, done);
+    return session;
   }
 
   async function forget(id: string) {
