@@ -29,8 +29,8 @@ import { journalAdminRoutes } from './features/journal/journal.routes.ts';
 import { logosPublicRoutes } from './features/logos/logos.routes.ts';
 import { partenairesAdminRoutes } from './features/partenaires/partenaires.admin.ts';
 import { partenairesPublicRoutes } from './features/partenaires/partenaires.public.ts';
-import { referenceRepository } from './features/reference/reference.repository.ts';
 import { referenceAdminRoutes, referencePublicRoutes } from './features/reference/reference.routes.ts';
+import { referenceCache } from './features/reference/reference-cache.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
 import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
@@ -205,9 +205,9 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   // The public params and reference lists go into every page: the first screen needs no call (issue 19).
   if (config.webDist)
     serveWebApp(app, config.webDist, {
-      [PARAMS_ELEMENT_ID]: () => referenceRepository.params(app.db),
-      [CATEGORIES_ELEMENT_ID]: () => referenceRepository.categories(app.db),
-      [FILTRES_ELEMENT_ID]: () => referenceRepository.filtres(app.db),
+      [PARAMS_ELEMENT_ID]: () => referenceCache.get(app.db, 'params'),
+      [CATEGORIES_ELEMENT_ID]: () => referenceCache.get(app.db, 'categories'),
+      [FILTRES_ELEMENT_ID]: () => referenceCache.get(app.db, 'filtres'),
     });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFoundBody));
   return app;

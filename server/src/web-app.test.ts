@@ -5,12 +5,13 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID, PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { params } from './db/schema.ts';
+import { REFERENCE_TTL_MS } from './features/reference/reference-cache.ts';
 import type { AppInstance } from './platform/app-instance.ts';
 
 /** The JSON inside the page's params element (the web reads it with the same id). */
@@ -19,6 +20,9 @@ function inlined(html: string, id = PARAMS_ELEMENT_ID): unknown {
   if (!m) throw new Error(`pas de « ${id} » dans la page`);
   return JSON.parse(m[1]);
 }
+
+/** Once this process's copy of the reference data is old enough to be read again (reference-cache.ts). */
+const afterReferenceTtl = () => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + REFERENCE_TTL_MS);
 
 describe(`pages de l’application web : paramètres publics et préchargements écrits dans la page (${dbKind})`, () => {
   let app: AppInstance;
@@ -46,6 +50,7 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     config.webDist = dist;
     app = await buildApp({ config, database, logger: false });
   });
+  afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -74,9 +79,11 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     expect(inlined(other.body)).toEqual(api.json());
   });
 
-  it('un paramètre modifié en base paraît dans la page suivante ; un texte avec </script> reste une donnée', async () => {
+  it('un paramètre modifié en base paraît dans la page au plus 5 s après ; un texte avec </script> reste une donnée', async () => {
     const nom = 'Guichet </script><script>alert(1)</script> & Cie';
+    await app.inject({ url: '/' });
     await app.db.update(params).set({ valeur: nom }).where(eq(params.cle, 'nomSite'));
+    afterReferenceTtl();
     const res = await app.inject({ url: '/' });
     expect(inlined(res.body)).toMatchObject({ nomSite: nom });
     expect(res.body.match(/<script/g)).toHaveLength(4); // the entry and the three data elements, nothing more
@@ -97,6 +104,7 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     expect(again.rawPayload.length).toBe(0);
     // New params, new page: the old ETag no longer matches.
     await app.db.update(params).set({ valeur: '03 25 99 88 77' }).where(eq(params.cle, 'telephoneContact'));
+    afterReferenceTtl();
     const changed = await app.inject({
       url: '/',
       headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(br.headers.etag) },

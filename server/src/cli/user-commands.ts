@@ -2,6 +2,7 @@ import { agentEmail, PASSWORD_MESSAGES, ROLES, STAFF_PASSWORD_MAX, STAFF_PASSWOR
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
+import { referenceCache } from '../features/reference/reference-cache.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
 import { JOB_NAMES, JobBusyError, type JobConfig, runJob } from '../jobs.ts';
 import { type JournalActor, recordJournal } from '../platform/journal/journal.ts';
@@ -109,9 +110,10 @@ export async function runUserCommand(db: Db, cmd: UserCommand, config?: JobConfi
   try {
     return await runCommand(db, cmd, config);
   } finally {
-    // Run inside the portal (admin socket): its sessions are read again, with the command's
-    // changes committed (disable, password, restore). Elsewhere a no-op.
+    // Run inside the portal (admin socket): its sessions and reference data are read again, with
+    // the command's changes committed (disable, password, restore). Elsewhere a no-op.
     sessionCache.clear();
+    referenceCache.clear(db);
   }
 }
 

@@ -1,14 +1,14 @@
 import { referenceEndpoints as api } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { route } from '../../platform/route.ts';
-import { referenceRepository as repo } from './reference.repository.ts';
+import { referenceCache as cache } from './reference-cache.ts';
 
 export async function referencePublicRoutes(app: AppInstance) {
-  route(app, api.params, () => repo.params(app.db));
-  route(app, api.categories, () => repo.categories(app.db));
-  route(app, api.filtres, () => repo.filtres(app.db));
+  route(app, api.params, () => cache.get(app.db, 'params'));
+  route(app, api.categories, () => cache.get(app.db, 'categories'));
+  route(app, api.filtres, () => cache.get(app.db, 'filtres'));
 }
 
 export async function referenceAdminRoutes(app: AppInstance) {
-  route(app, api.statuts, () => repo.statuts(app.db));
+  route(app, api.statuts, () => cache.get(app.db, 'statuts'));
 }

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { referenceRepository } from './reference.repository.ts';
+import { params } from './reference.tables.ts';
+import { REFERENCE_TTL_MS } from './reference-cache.ts';
 
 describe(`référentiels et documentation de l’API (${dbKind})`, () => {
   let t: TestApp;
@@ -7,6 +11,7 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
     t = await testApp();
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   it('donne les paramètres généraux avec l’année universitaire en cours', async () => {
     const res = await t.app.inject({ url: '/api/params/get/all' });
@@ -51,6 +56,21 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.body).not.toContain('openapi');
     }
+  });
+
+  it('un paramètre changé en base par un exploitant paraît au plus 5 s après ; vingt appels ensemble lisent la base une fois', async () => {
+    const nom = async () => (await t.app.inject({ url: '/api/params/get/all' })).json().nomSite;
+    const before = await nom();
+    await t.database.db.update(params).set({ valeur: 'Guichet renommé' }).where(eq(params.cle, 'nomSite'));
+    // This process's copy still serves, for REFERENCE_TTL_MS at most…
+    expect(await nom()).toBe(before);
+    // …then the database is read again, once for all who ask together.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + REFERENCE_TTL_MS);
+    const read = vi.spyOn(referenceRepository, 'params');
+    const answers = await Promise.all(Array.from({ length: 20 }, nom));
+    expect(answers).toEqual(Array(20).fill('Guichet renommé'));
+    expect(read).toHaveBeenCalledTimes(1);
+    await t.database.db.update(params).set({ valeur: before }).where(eq(params.cle, 'nomSite'));
   });
 });
 
