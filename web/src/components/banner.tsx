@@ -1,6 +1,7 @@
 import { BANNER_MS } from '@guichet/contract/forms';
-import { Alert, type AlertProps } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
 import { forwardRef, type RefObject, useEffect, useRef, useState } from 'react';
+import { Notice } from './notice.tsx';
 
 export type Banner = { severity: 'success' | 'error'; text: string };
 
@@ -43,20 +44,14 @@ export function useFocusOnBanner(banner: Banner | null): {
 }
 
 /** The banner itself: an error is announced at once (alert), a success politely (status). */
-export const BannerAlert = forwardRef<HTMLDivElement, { banner: Banner | null; onClose?: () => void } & AlertProps>(
-  function BannerAlert({ banner, onClose, ...rest }, ref) {
-    if (!banner) return null;
-    return (
-      <Alert
-        ref={ref}
-        severity={banner.severity}
-        role={banner.severity === 'error' ? 'alert' : 'status'}
-        tabIndex={-1}
-        onClose={onClose}
-        {...rest}
-      >
-        {banner.text}
-      </Alert>
-    );
-  },
-);
+export const BannerAlert = forwardRef<
+  HTMLDivElement,
+  { banner: Banner | null; onClose?: () => void; sx?: SxProps<Theme> }
+>(function BannerAlert({ banner, onClose, sx }, ref) {
+  if (!banner) return null;
+  return (
+    <Notice ref={ref} severity={banner.severity} onClose={onClose} sx={sx}>
+      {banner.text}
+    </Notice>
+  );
+});

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../lib/paths.ts';
+import { Notice } from './notice.tsx';
 
 /**
  * What a public form shows once sent: a heading that takes the focus (screen readers announce
@@ -15,9 +16,7 @@ export function Confirmation({ title, message, children }: { title: string; mess
       <Typography variant="h4" component="h1" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         {title}
       </Typography>
-      <Alert severity="success" role="status">
-        {message}
-      </Alert>
+      <Notice severity="success">{message}</Notice>
       {children}
       <Box>
         <Button component={RouterLink} to={paths.home} variant="outlined">

@@ -2,8 +2,8 @@ import type { Filtre } from '@guichet/contract';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Notice } from '../../components/notice.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { directoryQuery, useCategories, useFiltres } from './directory-api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
@@ -114,7 +114,7 @@ export function DirectoryPage() {
               L'annuaire n'a pas pu être chargé. Vérifiez votre connexion puis rechargez la page.
             </Notice>
           ) : groups.length === 0 ? (
-            <Notice severity="info">
+            <Notice severity="info" role="alert">
               {active
                 ? `Aucun partenaire pour le thème « ${active.tag} » pour le moment.`
                 : "Aucun partenaire n'est encore publié dans l'annuaire."}
@@ -150,26 +150,6 @@ export function DirectoryPage() {
         </Box>
       </Box>
     </Stack>
-  );
-}
-
-/** An error or an empty result, announced (`role="alert"`, as MUI's Alert does) and marked by its colour. */
-function Notice({ severity, children }: { severity: 'error' | 'info'; children: ReactNode }) {
-  return (
-    <Box
-      role="alert"
-      sx={{
-        px: 2,
-        py: 1.5,
-        borderRadius: 1,
-        borderLeft: 4,
-        borderColor: `${severity}.main`,
-        bgcolor: (t) => alpha(t.palette[severity].main, 0.08),
-        color: 'text.primary',
-      }}
-    >
-      {children}
-    </Box>
   );
 }
 
