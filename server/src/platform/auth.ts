@@ -94,7 +94,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     if (!user) return null;
     if (idle > TOUCH_INTERVAL_MS) {
       const at = new Date(now);
-      // Moved before the write: the other calls of a burst, which share this session, write nothing.
+      // Set before the write: the other calls of a burst share this session and write nothing.
       session.lastSeenAt = at;
       await store.touch(id, at);
     }

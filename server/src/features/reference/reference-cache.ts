@@ -6,8 +6,8 @@ import { referenceRepository as repo } from './reference.repository.ts';
  * themes, statuses), kept a few seconds by each process. Only an operator changes it, in the
  * database: a page shows the change within REFERENCE_TTL_MS. Read once per period however many
  * callers ask together: on the embedded database, three reads per page view and one per call
- * queued behind the admin lists (issue 19, docs/decisions.md). Writes inside the portal's own
- * flows (mails, PDF) read the tables in their transaction, not here.
+ * queued behind the admin lists (issue 19, docs/decisions.md). The portal's own flows (mails,
+ * the PDF) read the tables in their transaction, not here.
  */
 export const REFERENCE_TTL_MS = 5_000;
 
