@@ -6,7 +6,7 @@ type NoticeProps = {
   severity: 'error' | 'success' | 'info';
   /** `alert` is read at once, `status` politely; an error defaults to `alert`, anything else to `status`. */
   role?: 'alert' | 'status';
-  /** A « Fermer » button at the end of the message. */
+  /** A « Fermer » button beside the message. */
   onClose?: () => void;
   sx?: SxProps<Theme>;
   children: ReactNode;
@@ -15,8 +15,8 @@ type NoticeProps = {
 /**
  * A message marked by its colour and announced by its role, as MUI's Alert does, without it: the
  * Alert (its icons, its close button) cost every public form ~2 KiB before its first screen
- * (docs/benchmarks.md). Focusable by script (`tabIndex=-1`) for the screens that move the focus
- * to an action's result.
+ * (docs/benchmarks.md). Focusable by script (`tabIndex=-1`, the browser's focus ring kept) for the
+ * screens that move the focus to an action's result.
  */
 export const Notice = forwardRef<HTMLDivElement, NoticeProps>(function Notice(
   { severity, role, onClose, sx, children },
@@ -31,12 +31,13 @@ export const Notice = forwardRef<HTMLDivElement, NoticeProps>(function Notice(
     bgcolor: (t: Theme) => alpha(t.palette[severity].main, 0.08),
     color: 'text.primary',
   };
+  const extra = Array.isArray(sx) ? sx : [sx];
   const message = (
     <Box
       ref={ref}
       role={role ?? (severity === 'error' ? 'alert' : 'status')}
       tabIndex={-1}
-      sx={onClose ? { flex: 1, outline: 'none' } : [frame, { outline: 'none' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={onClose ? { flex: 1 } : [frame, ...extra]}
     >
       {children}
     </Box>
@@ -44,7 +45,7 @@ export const Notice = forwardRef<HTMLDivElement, NoticeProps>(function Notice(
   if (!onClose) return message;
   // The button beside the message, not in it: what the role announces is the message alone.
   return (
-    <Box sx={[frame, { display: 'flex', alignItems: 'center', gap: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box sx={[frame, { display: 'flex', alignItems: 'center', gap: 2 }, ...extra]}>
       {message}
       <Button size="small" color="inherit" onClick={onClose} sx={{ flexShrink: 0 }}>
         Fermer
