@@ -19,7 +19,7 @@ export type Bound<T extends FieldValues, O extends FieldValues> = {
   help?: ReactNode | ((error: string | undefined) => ReactNode);
 };
 
-export const helpText = (help: Bound<FieldValues, FieldValues>['help'], error: string | undefined) =>
+const helpText = (help: Bound<FieldValues, FieldValues>['help'], error: string | undefined) =>
   typeof help === 'function' ? help(error) : (error ?? help ?? ' ');
 
 /** A choice: its value as the form holds it, and what the person reads. */
@@ -28,6 +28,9 @@ export const optionValue = (o: Option) => (typeof o === 'string' ? o : o.value);
 export const optionLabel = (o: Option) => (typeof o === 'string' ? o : o.label);
 /** A native control's value is text: `null` is the empty choice. */
 export const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/** The choice a native control's text stands for (none for the empty choice). */
+export const chosenOption = (options: readonly Option[], text: string) =>
+  options.find((o) => encode(optionValue(o)) === text);
 
 /**
  * What every bound field shares: its controller, its id, and what it shows of its state (label,

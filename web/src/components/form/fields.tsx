@@ -11,12 +11,19 @@ import {
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { BannerAlert } from '../banner.tsx';
-import { type Bound, encode, type Option, optionLabel, optionValue, useFieldFrame } from './field-frame.ts';
+import {
+  type Bound,
+  chosenOption,
+  encode,
+  type Option,
+  optionLabel,
+  optionValue,
+  useFieldFrame,
+} from './field-frame.ts';
 import type { ContractForm } from './use-contract-form.ts';
 
 // The radio group has a file of its own (radio-input.tsx): a form without one (the student request)
 // does not download MUI's Radio.
-export type { Option } from './field-frame.ts';
 
 type Frame = ReturnType<typeof useFieldFrame>['textField'];
 
@@ -116,7 +123,7 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
           inputRef={textField.inputRef}
           value={encode(field.value)}
           onChange={(e) => {
-            const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
+            const chosen = chosenOption(options, e.target.value);
             field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
           }}
           onBlur={field.onBlur}

@@ -1,6 +1,14 @@
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
-import { type Bound, encode, type Option, optionLabel, optionValue, useFieldFrame } from './field-frame.ts';
+import {
+  type Bound,
+  chosenOption,
+  encode,
+  type Option,
+  optionLabel,
+  optionValue,
+  useFieldFrame,
+} from './field-frame.ts';
 
 /**
  * A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). The group
@@ -43,7 +51,7 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
         aria-invalid={!!error}
         value={encode(field.value)}
         onChange={(e) => {
-          const chosen = options.find((o) => encode(optionValue(o)) === e.target.value);
+          const chosen = chosenOption(options, e.target.value);
           if (chosen !== undefined) field.onChange(optionValue(chosen));
         }}
         onBlur={field.onBlur}
