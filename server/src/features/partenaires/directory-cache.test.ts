@@ -3,6 +3,21 @@ import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { DIRECTORY_CACHE_MAX, directoryCache } from './directory-cache.ts';
 import { partenairesRepository } from './partenaires.repository.ts';
 
+/** The directory's read answering an empty list once `release()` is called: a database that is slow to reply. */
+function heldRead({ once = false } = {}) {
+  let release = () => {};
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const spy = vi.spyOn(partenairesRepository, 'publicList');
+  const held = async () => {
+    await gate;
+    return [];
+  };
+  const read = once ? spy.mockImplementationOnce(held) : spy.mockImplementation(held);
+  return { read, release };
+}
+
 describe(`annuaire public : cache borné (${dbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -56,14 +71,7 @@ describe(`annuaire public : cache borné (${dbKind})`, () => {
     const old = await directoryCache.get(db, [3]);
     const later = Date.now() + 11_000; // past the 10 s of an entry
     vi.spyOn(Date, 'now').mockReturnValue(later);
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    const read = vi.spyOn(partenairesRepository, 'publicList').mockImplementation(async () => {
-      await gate;
-      return [];
-    });
+    const { read, release } = heldRead();
     // While the refresh waits on the database, visitors get the old list at once.
     expect(await directoryCache.get(db, [3])).toBe(old);
     expect(await directoryCache.get(db, [3])).toBe(old);
@@ -77,14 +85,7 @@ describe(`annuaire public : cache borné (${dbKind})`, () => {
   it('un changement pendant une lecture : la lecture d’avant ne revient pas dans le cache', async () => {
     const db = t.app.db;
     directoryCache.clear(db);
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    const read = vi.spyOn(partenairesRepository, 'publicList').mockImplementationOnce(async () => {
-      await gate;
-      return [];
-    });
+    const { read, release } = heldRead({ once: true });
     const before = directoryCache.get(db, [4]);
     // Staff publish meanwhile: their change clears the cache.
     directoryCache.clear(db);
