@@ -1,20 +1,18 @@
 import { frFR } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
-
-/** The focus ring: DSFR focus blue, 3:1 at least against the white and grey backgrounds (WCAG 2.4.7, 1.4.11). */
-const focusRing = { outline: '3px solid #0a76f6', outlineOffset: '2px' } as const;
+import { colors, focusRing } from '../lib/colors.ts';
 
 /** Colours of the French State's design system: blue France, contrast AA on white. */
 export const theme = createTheme(
   {
     palette: {
-      primary: { main: '#000091', contrastText: '#ffffff' },
+      primary: { main: colors.primary, contrastText: '#ffffff' },
       secondary: { main: '#c9191e' },
       success: { main: '#18753c' },
       warning: { main: '#b34000' },
-      error: { main: '#ce0500' },
-      text: { primary: '#161616', secondary: '#3a3a3a' },
-      background: { default: '#f6f6f6' },
+      error: { main: colors.error },
+      text: { primary: colors.text, secondary: colors.textSecondary },
+      background: { default: colors.background },
     },
     typography: { fontFamily: 'Marianne, Arial, "Helvetica Neue", sans-serif' },
     components: {

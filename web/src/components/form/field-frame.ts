@@ -50,7 +50,7 @@ export function useFieldFrame<T extends FieldValues, O extends FieldValues>({
   return {
     field,
     error,
-    /** What the field's frame shows (`OutlinedFrame`). */
+    /** What the field's frame shows (`FieldFrame` in fields.tsx). */
     textField: {
       id: id ?? form.fieldId(name),
       name,

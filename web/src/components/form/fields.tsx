@@ -1,13 +1,4 @@
-import {
-  Button,
-  type ButtonProps,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  NativeSelect,
-  OutlinedInput,
-  type OutlinedInputProps,
-} from '@mui/material';
+import { Button, type ButtonProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { BannerAlert } from '../banner.tsx';
@@ -20,38 +11,48 @@ import {
   optionValue,
   useFieldFrame,
 } from './field-frame.ts';
+import { FieldBox, FieldLabel, HelpText, Input, Select, Textarea } from './field-styles.ts';
 import type { ContractForm } from './use-contract-form.ts';
 
 // The radio group has a file of its own (radio-input.tsx): a form without one (the student request)
-// does not download MUI's Radio.
+// does not download it.
 
 type Frame = ReturnType<typeof useFieldFrame>['textField'];
 
+/** What the control itself carries of its frame: its id, its state, the text under it. */
+type ControlA11y = {
+  id: string;
+  required?: boolean;
+  disabled?: boolean;
+  'aria-invalid': boolean;
+  'aria-describedby': string;
+};
+
 /**
- * MUI's outlined `TextField` layout (label, outlined input, text under it linked by
- * `aria-describedby`, the theme's full width and small size) without `TextField`: it imports
- * `Select`, whose menu (popover, modal, transitions: ~10 KiB compressed) every public form would
- * download before its first screen although the portal's lists are native selects.
+ * A field on native elements (field-styles.ts): its label above, the control, the text under it
+ * linked by `aria-describedby`. A required field's label ends with an asterisk hidden from screen
+ * readers, which hear the control's `required` instead.
  */
-function OutlinedFrame({
-  frame,
-  shrink,
-  children,
-}: {
-  frame: Frame;
-  /** The label stays above the field (a select always shows a choice). */
-  shrink?: boolean;
-  children: (input: Pick<OutlinedInputProps, 'id' | 'label' | 'aria-describedby'>) => ReactNode;
-}) {
+function FieldFrame({ frame, children }: { frame: Frame; children: (control: ControlA11y) => ReactNode }) {
   const helpId = `${frame.id}-helper-text`;
+  const error = frame.error || undefined;
   return (
-    <FormControl fullWidth size="small" error={frame.error} required={frame.required} disabled={frame.disabled}>
-      <InputLabel htmlFor={frame.id} id={`${frame.id}-label`} shrink={shrink}>
+    <FieldBox>
+      <FieldLabel htmlFor={frame.id} id={`${frame.id}-label`} data-error={error}>
         {frame.label}
-      </InputLabel>
-      {children({ id: frame.id, label: frame.label, 'aria-describedby': helpId })}
-      <FormHelperText id={helpId}>{frame.helperText}</FormHelperText>
-    </FormControl>
+        {frame.required && <span aria-hidden="true"> *</span>}
+      </FieldLabel>
+      {children({
+        id: frame.id,
+        required: frame.required,
+        disabled: frame.disabled,
+        'aria-invalid': frame.error,
+        'aria-describedby': helpId,
+      })}
+      <HelpText id={helpId} data-error={error}>
+        {frame.helperText}
+      </HelpText>
+    </FieldBox>
   );
 }
 
@@ -65,7 +66,7 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   tidy,
   ...bound
 }: Bound<T, O> & {
-  type?: OutlinedInputProps['type'];
+  type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' | 'date';
   autoComplete?: string;
   maxLength?: number;
   inputMode?: 'text' | 'tel' | 'numeric' | 'decimal' | 'email' | 'url';
@@ -76,27 +77,28 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   tidy?: (value: string) => string;
 }) {
   const { field, textField } = useFieldFrame(bound);
+  const Control = multiline ? Textarea : Input;
   return (
-    <OutlinedFrame frame={textField}>
+    <FieldFrame frame={textField}>
       {(a11y) => (
-        <OutlinedInput
+        <Control
           {...a11y}
           name={textField.name}
-          inputRef={textField.inputRef}
-          type={type}
+          ref={textField.inputRef}
+          type={multiline ? undefined : type}
+          rows={multiline ? 3 : undefined}
           autoComplete={autoComplete}
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
+          maxLength={maxLength}
+          inputMode={inputMode}
           value={field.value ?? ''}
           onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
           onBlur={() => {
             if (tidy) field.onChange(tidy(String(field.value ?? '')));
             field.onBlur();
           }}
-          inputProps={{ maxLength, inputMode }}
         />
       )}
-    </OutlinedFrame>
+    </FieldFrame>
   );
 }
 
@@ -115,12 +117,12 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
 }) {
   const { field, textField } = useFieldFrame(bound);
   return (
-    <OutlinedFrame frame={textField} shrink>
+    <FieldFrame frame={textField}>
       {(a11y) => (
-        <NativeSelect
-          input={<OutlinedInput {...a11y} notched />}
+        <Select
+          {...a11y}
           name={textField.name}
-          inputRef={textField.inputRef}
+          ref={textField.inputRef}
           value={encode(field.value)}
           onChange={(e) => {
             const chosen = chosenOption(options, e.target.value);
@@ -134,9 +136,9 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
               {optionLabel(o)}
             </option>
           ))}
-        </NativeSelect>
+        </Select>
       )}
-    </OutlinedFrame>
+    </FieldFrame>
   );
 }
 

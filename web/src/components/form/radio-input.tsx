@@ -1,4 +1,3 @@
-import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import {
   type Bound,
@@ -9,6 +8,7 @@ import {
   optionValue,
   useFieldFrame,
 } from './field-frame.ts';
+import { Choice, Choices, Fieldset, HelpText, Legend } from './field-styles.ts';
 
 /**
  * A question with a few answers as a radio group (yes/no: `options={['Oui', 'Non']}`). The group
@@ -32,42 +32,47 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
   const base = textField.id;
   const legendId = ids?.legend ?? `${base}-legende`;
   const helpId = ids?.help ?? `${base}-aide`;
+  const errorFlag = error ? true : undefined;
   return (
-    <FormControl
-      error={!!error}
-      required={bound.required}
-      disabled={bound.disabled}
-      component="fieldset"
-      id={ids?.fieldset ? base : undefined}
-    >
-      <FormLabel component="legend" id={legendId}>
+    <Fieldset disabled={bound.disabled} id={ids?.fieldset ? base : undefined}>
+      <Legend id={legendId} data-error={errorFlag}>
         {bound.label}
-      </FormLabel>
-      <RadioGroup
-        row
-        name={groupName ?? bound.name}
+        {bound.required && <span aria-hidden="true"> *</span>}
+      </Legend>
+      <Choices
+        role="radiogroup"
         aria-labelledby={legendId}
         aria-describedby={helpId}
         aria-invalid={!!error}
-        value={encode(field.value)}
-        onChange={(e) => {
-          const chosen = chosenOption(options, e.target.value);
-          if (chosen !== undefined) field.onChange(optionValue(chosen));
-        }}
-        onBlur={field.onBlur}
+        aria-required={bound.required || undefined}
       >
-        {options.map((o, i) => (
-          <FormControlLabel
-            key={encode(optionValue(o))}
-            value={encode(optionValue(o))}
-            label={optionLabel(o)}
-            control={
-              <Radio slotProps={{ input: i === 0 && !ids?.fieldset ? { id: base, ref: field.ref } : undefined }} />
-            }
-          />
-        ))}
-      </RadioGroup>
-      <FormHelperText id={helpId}>{textField.helperText}</FormHelperText>
-    </FormControl>
+        {options.map((o, i) => {
+          const value = encode(optionValue(o));
+          const first = i === 0 && !ids?.fieldset;
+          return (
+            <Choice key={value}>
+              <input
+                type="radio"
+                name={groupName ?? bound.name}
+                value={value}
+                id={first ? base : undefined}
+                ref={first ? field.ref : undefined}
+                checked={encode(field.value) === value}
+                disabled={bound.disabled}
+                onChange={(e) => {
+                  const chosen = chosenOption(options, e.target.value);
+                  if (chosen !== undefined) field.onChange(optionValue(chosen));
+                }}
+                onBlur={field.onBlur}
+              />
+              <span>{optionLabel(o)}</span>
+            </Choice>
+          );
+        })}
+      </Choices>
+      <HelpText id={helpId} data-error={errorFlag}>
+        {textField.helperText}
+      </HelpText>
+    </Fieldset>
   );
 }

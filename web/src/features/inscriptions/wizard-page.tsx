@@ -1,5 +1,5 @@
 import type { FieldError } from '@guichet/contract';
-import { Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -8,6 +8,7 @@ import { LogementStep } from './logement-step.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
 import { STEPS } from './step-form.tsx';
+import { StepIndicator } from './step-indicator.tsx';
 import { type Checked, type Drafts, emptyDrafts, stepOfErrors } from './wizard-form.ts';
 
 const CONFIRMATION = STEPS.length;
@@ -70,13 +71,7 @@ export function WizardPage() {
         sont obligatoires.
       </Typography>
       <LostLinkEntry />
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Étapes de l'inscription">
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepIndicator steps={STEPS} current={step} label="Étapes de l'inscription" />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {step === 0 && <ProprietaireStep {...stepProps('proprietaire', 1)} />}
         {step === 1 && (

@@ -24,6 +24,15 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const answer = (question: string, choice: 'Oui' | 'Non') =>
   fireEvent.click(within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: choice }));
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+/** The step the indicator marks as current, and each step's text (its figure first, hidden from screen readers). */
+const steps = () => {
+  const list = screen.getByRole('list', { name: "Étapes de l'inscription" });
+  const items = within(list).getAllByRole('listitem');
+  return {
+    current: items.filter((li) => li.getAttribute('aria-current') === 'step').map((li) => li.textContent),
+    texts: items.map((li) => li.textContent),
+  };
+};
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name: new RegExp(`${name}$`) });
 
 function fillProprietaire() {
@@ -85,6 +94,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
       accepted(),
     );
     showWizard();
+    expect(steps()).toEqual({ current: ['1Propriétaire'], texts: ['1Propriétaire', '2Logement', '3Récapitulatif'] });
     fillProprietaire();
     press('Suivant');
 
@@ -103,6 +113,11 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     press('Suivant');
     await stepHeading('Logement');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    // A step done says so to a screen reader.
+    expect(steps().current).toEqual(['2Logement']);
+    expect(screen.getByText('(terminée)', { exact: false }).closest('li')?.textContent).toBe(
+      '1Propriétaire (terminée)',
+    );
   });
 
   it('une étape incomplète montre ses erreurs sans appeler le serveur', async () => {

@@ -1,7 +1,8 @@
 import { LOGO_MAX_BYTES, LOGO_MIME, MESSAGES } from '@guichet/contract/forms';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';
+import { HelpText, Legend } from '../../components/form/field-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { logoSrc } from './logo-address.ts';
 import { uploadLogo } from './register-api.ts';
@@ -60,10 +61,10 @@ export function LogoField(props: {
 
   return (
     <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+      <Legend data-error={error ? true : undefined}>
         {props.label}
         {props.required !== false && <span aria-hidden="true"> *</span>}
-      </Typography>
+      </Legend>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Box
           sx={{
@@ -120,9 +121,9 @@ export function LogoField(props: {
             <Typography variant="body2" color="text.secondary">
               {LOGO_HINT}
             </Typography>
-            <FormHelperText error={!!error} role={error ? 'alert' : undefined} sx={{ m: 0 }}>
+            <HelpText data-error={error ? true : undefined} role={error ? 'alert' : undefined} sx={{ m: 0 }}>
               {error ?? ''}
-            </FormHelperText>
+            </HelpText>
           </Box>
           <Typography variant="body2" role="status" sx={{ minHeight: 0 }}>
             {uploading ? 'Envoi du logo en cours…' : ''}
