@@ -8,19 +8,21 @@ import qs from 'qs';
 import type { z } from 'zod';
 import type { Db } from '../server/src/db/client.ts';
 import { rolesRepository } from '../server/src/features/auth/roles.repository.ts';
-import { etudiantsRepository } from '../server/src/features/etudiants/etudiants.repository.ts';
-import { inscriptionsRepository } from '../server/src/features/inscriptions/inscriptions.repository.ts';
-import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
+import { etudiantsAdminList } from '../server/src/features/etudiants/admin-list.ts';
+import { inscriptionsAdminList } from '../server/src/features/inscriptions/admin-list.ts';
+import { partenairesAdminList } from '../server/src/features/partenaires/admin-list.ts';
 import type { LoadResult } from './load.ts';
 
-/** Each list's repository call, fed by the same query string as the HTTP measure (parsed as the route does). */
+/**
+ * What each list's route handler does with the database (its page, its count, and the flags of the
+ * page's rows: « doublon possible », « courriel en échec »), fed by the same query string as the
+ * HTTP measure, parsed as the route does. The same function the route calls: the floor cannot leave
+ * out a query the endpoint makes.
+ */
 const LIST_CALLS: Record<string, (db: Db, query: string) => Promise<unknown>> = {
-  inscriptions: (db, q) => inscriptionsRepository.list(db, parse(inscriptionsListQuerySchema, q)),
-  etudiants: (db, q) => etudiantsRepository.list(db, parse(etudiantListQuerySchema, q)),
-  partenaires: (db, q) => {
-    const { annee, filter, ...rest } = parse(partenaireListQuerySchema, q);
-    return partenairesRepository.list(db, { ...rest, filter: { ...filter, annee } });
-  },
+  inscriptions: (db, q) => inscriptionsAdminList(db, parse(inscriptionsListQuerySchema, q)),
+  etudiants: (db, q) => etudiantsAdminList(db, parse(etudiantListQuerySchema, q)),
+  partenaires: (db, q) => partenairesAdminList(db, parse(partenaireListQuerySchema, q)),
   roles: (db, q) => rolesRepository.list(db, parse(roleListQuerySchema, q)),
 };
 
@@ -28,7 +30,7 @@ const parse = <S extends z.ZodType>(schema: S, query: string): z.output<S> =>
   schema.parse(qs.parse(query, { depth: 5, arrayLimit: 100 }));
 
 /**
- * The database's own share of a list: its query alone, `concurrency` callers, no HTTP, no
+ * The database's own share of a list: its queries alone, `concurrency` callers, no HTTP, no
  * session, no serialisation. What the endpoint cannot go below on this machine.
  */
 export async function listFloor(

@@ -217,7 +217,7 @@ async function lists(
     await floorDatabase?.close();
   }
   async function list(name: ListName) {
-    const label = `Liste ${name}, 10 clients : l’API / sa requête seule (même appel au dépôt, sans HTTP)${variant}`;
+    const label = `Liste ${name}, 10 clients : l’API / ses requêtes seules (le même appel que la route, sans HTTP)${variant}`;
     const url = base + LISTS[name];
     const check = await get(url, headers);
     if (check.status !== 200 || !(floors[name] || floorDatabase)) {

@@ -3,10 +3,10 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { journalExport } from '../../platform/journal/journal.ts';
-import { mailRepository } from '../../platform/mail/index.ts';
 import { publicForm } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { loggedAction } from '../../platform/security-log.ts';
+import { etudiantsAdminList } from './admin-list.ts';
 import { type EtudiantRow, etudiantsRepository as repo } from './etudiants.repository.ts';
 import { applyEtudiantAction } from './etudiants.service.ts';
 
@@ -39,16 +39,7 @@ const csvColumns: CsvColumn<EtudiantRow>[] = [
 
 /** The table 'Demandes étudiants', its export and the bulk action (ROLE_ADMIN or ROLE_USER). */
 export async function etudiantsAdminRoutes(app: AppInstance) {
-  route(app, api.list, async (request) => {
-    const { count, rows } = await repo.list(app.db, request.query);
-    // « Courriel en échec »: the housing-list mail of this page's requests, read from the outbox.
-    const echecs = await mailRepository.failures(
-      app.db,
-      { entite: 'etudiant', kind: 'liste_logements' },
-      rows.map((r) => r.id),
-    );
-    return { count, etudiants: rows.map((r) => ({ ...r, courrielEchec: echecs.get(r.id) ?? null })) };
-  });
+  route(app, api.list, (request) => etudiantsAdminList(app.db, request.query));
 
   route(app, api.export, async (request, reply) =>
     sendCsv(

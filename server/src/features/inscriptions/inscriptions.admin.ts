@@ -1,6 +1,5 @@
 import {
   inscriptionEndpoints as api,
-  doublonCriteres,
   formatPhone,
   INSCRIPTION_LABELS as L,
   LOGEMENT_FIELDS,
@@ -14,6 +13,7 @@ import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { journalExport } from '../../platform/journal/journal.ts';
 import { route } from '../../platform/route.ts';
+import { inscriptionsAdminList } from './admin-list.ts';
 import { doublonsOf } from './doublons.repository.ts';
 import { type ExportedOffer, inscriptionsRepository as repo } from './inscriptions.repository.ts';
 import { setStatutByStaff } from './landlord.service.ts';
@@ -40,15 +40,7 @@ const csvColumns: CsvColumn<ExportedOffer>[] = [
 ];
 
 export async function inscriptionsAdminRoutes(app: AppInstance) {
-  route(app, api.list, async (request) => {
-    const { count, rows } = await repo.list(app.db, request.query);
-    // « Doublon possible » for this page's rows only: a few index lookups each.
-    const doublons = await doublonsOf(
-      app.db,
-      rows.map((r) => r.id),
-    );
-    return { count, inscriptions: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
-  });
+  route(app, api.list, (request) => inscriptionsAdminList(app.db, request.query));
 
   route(app, api.export, async (request, reply) =>
     sendCsv(

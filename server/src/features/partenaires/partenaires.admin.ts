@@ -1,6 +1,5 @@
 import {
   partenaireEndpoints as api,
-  doublonCriteres,
   formatDate,
   formatPhone,
   PARTENAIRE_MESSAGES as M,
@@ -16,6 +15,7 @@ import { notFound } from '../../platform/errors.ts';
 import { journalExport } from '../../platform/journal/journal.ts';
 import { mailRepository } from '../../platform/mail/index.ts';
 import { route } from '../../platform/route.ts';
+import { partenairesAdminList, renewalMails } from './admin-list.ts';
 import { doublonsOf } from './doublons.repository.ts';
 import { type PartenaireExportRow, partenairesRepository as repo } from './partenaires.repository.ts';
 import * as rules from './partenaires.service.ts';
@@ -53,29 +53,13 @@ const csvColumns: CsvColumn<PartenaireExportRow>[] = [
 ];
 
 /** « Courriel en échec » on a partner: its last renewal mail failed. */
-const renewalMails = { entite: 'partenaire', kind: 'renouvellement_partenaire' } as const;
 
 /** The partners table, its export, the partner page and its actions (docs/spec/portal-spec.md §7 Admin). */
 export async function partenairesAdminRoutes(app: AppInstance) {
   const deps = { db: app.db, mail: app.mail, linkDays: app.config.partnerLinkDays };
   const saved = (message: string) => ({ status: 'success' as const, message });
 
-  route(app, api.list, async (request) => {
-    const { annee, filter, ...rest } = request.query;
-    const { count, rows } = await repo.list(app.db, { ...rest, filter: { ...filter, annee } });
-    // « Doublon possible » for this page's rows only: a few index lookups each.
-    const ids = rows.map((r) => r.id);
-    const doublons = await doublonsOf(app.db, ids);
-    const echecs = await mailRepository.failures(app.db, renewalMails, ids);
-    return {
-      count,
-      partenaires: rows.map((r) => ({
-        ...r,
-        doublon: doublonCriteres(doublons.get(r.id)),
-        courrielEchec: echecs.get(r.id) ?? null,
-      })),
-    };
-  });
+  route(app, api.list, (request) => partenairesAdminList(app.db, request.query));
 
   route(app, api.export, async (request, reply) => {
     const { annee, filter, ...rest } = request.query;
