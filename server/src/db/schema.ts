@@ -14,3 +14,4 @@ export * from '../platform/daily-jobs.tables.ts';
 export * from '../platform/journal/journal.tables.ts';
 export * from '../platform/mail/mail.tables.ts';
 export * from '../platform/rate-limit.tables.ts';
+export * from '../platform/row-counts.tables.ts';
