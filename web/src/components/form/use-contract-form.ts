@@ -24,8 +24,9 @@
  * - Field components (`./fields.tsx`) bind by `name` (a path: `proprietaire.nom`); their ids are
  *   `${idPrefix}-${name with dots as dashes}` (`idPrefix` defaults to `champ`), or the `id` you give.
  * - On submit the schema runs first (zodResolver): errors show under their fields, nothing is sent.
- *   `schema` may be a loader (`() => import(…)`), started with the first render: a public form's
- *   first screen then downloads neither zod nor its schema, and a press before they arrive waits.
+ *   `schema` may be a loader (`() => import(…)`), started when the person first touches the page (a
+ *   tap, a key, a focus): a public form's first screen then downloads and evaluates neither zod nor
+ *   its schema, and a press before they arrive waits.
  * - A refused call: the server's `{ key, error }` list lands under the fields (a key is a path or its
  *   last segment, see `server-errors.ts`); the banner shows `invalidMessage` when the input was refused
  *   (field errors, or any 400 when `invalidMessage` is set), otherwise the server's message (a call that
@@ -194,7 +195,7 @@ export function useContractForm<S extends FormSchema, R>(
 }
 
 /**
- * The zod resolver of a schema given, or loaded apart (`import()`, started with the first render):
+ * The zod resolver of a schema given, or loaded apart (`import()`, started at the first touch):
  * the check waits for it if the person is quicker than the network, and behaves as
  * `zodResolver(schema)` once it is there. A failed load is a call that never reached the server
  * (`UNREACHABLE`), tried again at the next check.
@@ -217,13 +218,27 @@ function useLazyResolver<In extends FieldValues, Out extends FieldValues>(
     return loaded.current;
   }, []);
   useEffect(() => {
-    load().catch(() => {});
+    if (typeof latestSchema.current !== 'function') return;
+    // Loaded when the person first touches the page, not with its first screen: a phone
+    // evaluates zod and the schema (a long task) once someone is about to type, not while the page
+    // is still drawing. A press on « Envoyer » before it is there waits for it (above).
+    const start = () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, start, true);
+      load().catch(() => {});
+    };
+    for (const type of FIRST_TOUCH) window.addEventListener(type, start, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, start, true);
+    };
   }, [load]);
   return useCallback<Resolver<In, unknown, Out>>(
     async (values, context, options) => (await load())(values, context, options),
     [load],
   );
 }
+
+/** What shows someone is about to fill the form: a touch, a click, a key, a focus moved into the page. */
+const FIRST_TOUCH = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /** Without `onSuccess`: the server's message (`{ status: 'success', message }`) as a success banner. */
 function showMessage(result: unknown, banner: ReturnType<typeof useBanner>) {

@@ -153,13 +153,17 @@ describe('useContractForm', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.tropDeRequetes);
   });
 
-  it('un schéma chargé à part : un envoi avant son arrivée l’attend (bouton désactivé, rien ne part), puis les mêmes erreurs', async () => {
+  it('un schéma chargé à part, dès que la personne touche la page : un envoi avant son arrivée l’attend (bouton désactivé, rien ne part), puis les mêmes erreurs', async () => {
     const fetchMock = serverAnswers();
     let arrive = (_: typeof schema) => {};
     const load = vi.fn(() => new Promise<typeof schema>((resolve) => (arrive = resolve)));
     render(<EssaiForm load={load} invalidMessage={MESSAGES.remplirTousLesChamps} />);
-    // Started with the first screen, not at the first press.
-    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    // Not with the first screen (a phone would evaluate it while drawing the page)…
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
+    // …but as soon as the person turns to the form: the first field they focus.
+    fireEvent.focusIn(input('Nom'));
+    expect(load).toHaveBeenCalledTimes(1);
     fireEvent.change(input('Nom'), { target: { value: 'Martin' } });
     submit();
     const button = screen.getByRole('button', { name: 'Envoyer' });
