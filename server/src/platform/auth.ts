@@ -98,6 +98,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
       session.lastSeenAt = at;
       await store.touch(id, at);
     }
+    // Refresh ahead, after the write (the row read back has it): this call does not wait.
+    if (cached && sessionCache.dueForRefresh(id, now)) find(id, now).catch(() => {});
     return user;
   }
 
@@ -113,7 +115,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const pending = finding.get(id);
     if (pending?.generation === since) return pending.session;
     const session = store.find(id).then((found) => {
-      if (found && cacheMs > 0) sessionCache.set(id, found, since, now + cacheMs);
+      if (cacheMs > 0) sessionCache.set(id, found, since, now + cacheMs, now + cacheMs / 2);
       return found;
     });
     const entry = { generation: since, session };

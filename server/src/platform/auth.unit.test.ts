@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { SessionUser } from '@guichet/contract';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SessionStore, type StoredSession, sessionPlugin } from './auth.ts';
 import { sessionCache } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
@@ -81,6 +81,67 @@ describe('session : une rafale d’appels d’un agent', () => {
     expect(after.json().user).toBeNull();
     expect((await before).json().user).toBe(7);
     expect(counts.find).toBe(2);
+    await app.close();
+  });
+});
+
+describe('session : la copie relue à mi-vie', () => {
+  afterEach(() => {
+    sessionCache.clear();
+    vi.restoreAllMocks();
+  });
+  const call = (app: Awaited<ReturnType<typeof appWith>>) =>
+    app.inject({ url: '/moi', headers: { cookie: 'sid=jeton-de-test' } }).then((r) => r.json().user);
+
+  it('sert encore pendant que la base la relit : aucun appel n’attend cette lecture, la copie repart pour 5 s', async () => {
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    const now = new Date(start);
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const { store, counts } = countingStore(() => ({ createdAt: now, lastSeenAt: now, user: agent }), 1);
+    const find = store.find;
+    store.find = async (id) => {
+      await held;
+      return find(id);
+    };
+    const app = await appWith(store, 5);
+    expect(await call(app)).toBe(7);
+    expect(counts.find).toBe(1);
+    // Past half its life: the next read is held (a busy database), the calls still answer at once.
+    held = new Promise((r) => (release = r));
+    clock.mockReturnValue(start + 3_000);
+    expect(await call(app)).toBe(7);
+    expect(await call(app)).toBe(7);
+    expect(counts.find).toBe(1); // the background read waits its turn, one for both calls
+    release();
+    await vi.waitFor(() => expect(counts.find).toBe(2));
+    await new Promise((r) => setTimeout(r, 10));
+    // The first copy ended at 5 s; the one read at 3 s serves until 8 s without a read.
+    clock.mockReturnValue(start + 5_200);
+    expect(await call(app)).toBe(7);
+    expect(counts.find).toBe(2);
+    await app.close();
+  });
+
+  it('une session fermée ailleurs, vue à la relecture, est oubliée aussitôt', async () => {
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    const now = new Date(start);
+    let present = true;
+    const { store, counts } = countingStore(
+      () => (present ? { createdAt: now, lastSeenAt: now, user: agent } : undefined),
+      1,
+    );
+    const app = await appWith(store, 5);
+    expect(await call(app)).toBe(7);
+    // Another process ends the session; this one's copy is past half its life.
+    present = false;
+    clock.mockReturnValue(start + 3_000);
+    expect(await call(app)).toBe(7); // the copy, while the row is read again
+    await vi.waitFor(() => expect(counts.find).toBe(2));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await call(app)).toBeNull(); // at 3 s, not at 5
     await app.close();
   });
 });

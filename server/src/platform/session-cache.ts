@@ -12,8 +12,12 @@ export type StoredSession = { createdAt: Date; lastSeenAt: Date; user: SessionUs
  * change is seen when the entry expires, at most `ttlMs` later (docs/security.md). A lookup that
  * started before an invalidation is not stored (`generation`): it may have read the old rows.
  * Only sessions of an active agent are kept; an unknown cookie always asks the database.
+ *
+ * Past half its life (`refreshAt`) an entry still serves while the plugin reads the row again in the
+ * background: under load the read waits its turn behind the others, and the agent's next calls no
+ * longer wait for it. The bound above stays: an entry never serves past `until`.
  */
-type Entry = { session: StoredSession; agentId: number; until: number };
+type Entry = { session: StoredSession; agentId: number; until: number; refreshAt: number };
 
 /** A bound on memory: far more agents than an office has, each with a few browsers. */
 export const SESSION_CACHE_MAX = 10_000;
@@ -33,13 +37,22 @@ export const sessionCache = {
     }
     return entry.session;
   },
-  /** Keeps `session` (of an active agent) until `until`, unless something was invalidated since `since`. */
-  set(id: string, session: StoredSession, since: number, until: number) {
-    if (!session.user || since !== generation) return;
+  /** Whether the entry is past half its life (see `refreshAt`). */
+  dueForRefresh(id: string, now: number): boolean {
+    const entry = entries.get(id);
+    return !!entry && entry.refreshAt <= now;
+  },
+  /**
+   * What a lookup begun under generation `since` found: kept (an active agent's session) until
+   * `until`, or, gone or disabled, dropped at once. Nothing, if something was invalidated since.
+   */
+  set(id: string, session: StoredSession | undefined, since: number, until: number, refreshAt = until) {
+    if (since !== generation) return;
     entries.delete(id);
+    if (!session?.user) return;
     // The oldest entry goes first (a Map iterates in insertion order).
     if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value as string);
-    entries.set(id, { session, agentId: session.user.id, until });
+    entries.set(id, { session, agentId: session.user.id, until, refreshAt });
   },
   /** One session ended (logout, expiry, a new login in the same browser). */
   forget(id: string) {
