@@ -209,13 +209,27 @@ export async function* streamList<T extends ListFields, F>(
     })
     .where(await whereOf(db, d, params))) as [{ ids: number[] }];
   const row = packedRow(d.fields, d.id);
-  for (let i = 0; i < ids.length; i += batchSize) {
-    const batch = ids.slice(i, i + batchSize);
+  const read = (from: number) => {
+    const batch = ids.slice(from, from + batchSize);
     // One array parameter rather than a thousand: far less to parse and bind per batch.
-    const found = (await d.from(db, row.select).where(sql`${d.id} = any(${sql.param(batch)}::int[])`)) as {
-      packed: unknown[];
-    }[];
-    const byId = new Map(found.map((r) => [row.id(r.packed), r.packed]));
+    // A promise of its own: a query builder runs again at each `then`, and this one is awaited once.
+    const found: Promise<{ packed: unknown[] }[]> = Promise.resolve(
+      d.from(db, row.select).where(sql`${d.id} = any(${sql.param(batch)}::int[])`) as unknown as Promise<
+        { packed: unknown[] }[]
+      >,
+    );
+    return { batch, found };
+  };
+  // The next batch is asked for before this one is written out: on PostgreSQL the database reads it
+  // while the CSV is being built.
+  let next = ids.length > 0 ? read(0) : undefined;
+  for (let i = 0; next; i += batchSize) {
+    const { batch, found } = next;
+    const rows = await found;
+    next = i + batchSize < ids.length ? read(i + batchSize) : undefined;
+    // A batch still under way when the download is abandoned: its answer is not needed.
+    next?.found.catch(() => {});
+    const byId = new Map(rows.map((r) => [row.id(r.packed), r.packed]));
     for (const id of batch) {
       const packed = byId.get(id);
       if (packed) yield row.decode(packed) as ListRow<T>; // else deleted since the export started
