@@ -53,7 +53,8 @@ const Figure = styled('span')({
 /** Where the person is in a form of several steps (`current` from 0; past the last: all done). */
 export function StepIndicator({ steps, current, label }: { steps: readonly string[]; current: number; label: string }) {
   return (
-    <List aria-label={label}>
+    // `role="list"` said again: Safari drops the list role of a list without bullets (VoiceOver).
+    <List role="list" aria-label={label}>
       {steps.map((name, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'upcoming';
         return (
