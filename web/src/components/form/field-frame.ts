@@ -24,13 +24,21 @@ const helpText = (help: Bound<FieldValues, FieldValues>['help'], error: string |
 
 /** A choice: its value as the form holds it, and what the person reads. */
 export type Option = string | { value: string | number | boolean | null; label: string };
-export const optionValue = (o: Option) => (typeof o === 'string' ? o : o.value);
-export const optionLabel = (o: Option) => (typeof o === 'string' ? o : o.label);
 /** A native control's value is text: `null` is the empty choice. */
 export const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-/** The choice a native control's text stands for (none for the empty choice). */
-export const chosenOption = (options: readonly Option[], text: string) =>
-  options.find((o) => encode(optionValue(o)) === text);
+
+/**
+ * The choices as a native control (a select, radios) holds them: each one's value as text, its
+ * label and its typed value; `chosen(text)` finds the choice a control's text stands for (none for
+ * the empty choice).
+ */
+export function nativeChoices(options: readonly Option[]) {
+  const choices = options.map((o) => {
+    const value = typeof o === 'string' ? o : o.value;
+    return { text: encode(value), label: typeof o === 'string' ? o : o.label, value };
+  });
+  return { choices, chosen: (text: string) => choices.find((c) => c.text === text) };
+}
 
 /**
  * What every bound field shares: its controller, its id, and what it shows of its state (label,

@@ -2,15 +2,7 @@ import { Button, type ButtonProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { BannerAlert } from '../banner.tsx';
-import {
-  type Bound,
-  chosenOption,
-  encode,
-  type Option,
-  optionLabel,
-  optionValue,
-  useFieldFrame,
-} from './field-frame.ts';
+import { type Bound, encode, nativeChoices, type Option, useFieldFrame } from './field-frame.ts';
 import { FieldBox, FieldLabel, HelpText, Input, Select, Textarea } from './field-styles.ts';
 import type { ContractForm } from './use-contract-form.ts';
 
@@ -116,6 +108,7 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
   emptyValue?: '' | null;
 }) {
   const { field, textField } = useFieldFrame(bound);
+  const { choices, chosen } = nativeChoices(options);
   return (
     <FieldFrame frame={textField}>
       {(a11y) => (
@@ -125,15 +118,15 @@ export function SelectInput<T extends FieldValues, O extends FieldValues>({
           ref={textField.inputRef}
           value={encode(field.value)}
           onChange={(e) => {
-            const chosen = chosenOption(options, e.target.value);
-            field.onChange(chosen === undefined ? emptyValue : optionValue(chosen));
+            const choice = chosen(e.target.value);
+            field.onChange(choice === undefined ? emptyValue : choice.value);
           }}
           onBlur={field.onBlur}
         >
           {placeholder !== null && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={encode(optionValue(o))} value={encode(optionValue(o))}>
-              {optionLabel(o)}
+          {choices.map((c) => (
+            <option key={c.text} value={c.text}>
+              {c.label}
             </option>
           ))}
         </Select>

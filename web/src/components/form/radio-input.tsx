@@ -1,13 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import {
-  type Bound,
-  chosenOption,
-  encode,
-  type Option,
-  optionLabel,
-  optionValue,
-  useFieldFrame,
-} from './field-frame.ts';
+import { type Bound, encode, nativeChoices, type Option, useFieldFrame } from './field-frame.ts';
 import { Choice, Choices, Fieldset, HelpText, Legend } from './field-styles.ts';
 
 /**
@@ -32,6 +24,7 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
   const base = textField.id;
   const legendId = ids?.legend ?? `${base}-legende`;
   const helpId = ids?.help ?? `${base}-aide`;
+  const { choices, chosen } = nativeChoices(options);
   const errorFlag = error ? true : undefined;
   return (
     <Fieldset disabled={bound.disabled} id={ids?.fieldset ? base : undefined}>
@@ -46,26 +39,25 @@ export function RadioInput<T extends FieldValues, O extends FieldValues>({
         aria-invalid={!!error}
         aria-required={bound.required || undefined}
       >
-        {options.map((o, i) => {
-          const value = encode(optionValue(o));
+        {choices.map((c, i) => {
           const first = i === 0 && !ids?.fieldset;
           return (
-            <Choice key={value}>
+            <Choice key={c.text}>
               <input
                 type="radio"
                 name={groupName ?? bound.name}
-                value={value}
+                value={c.text}
                 id={first ? base : undefined}
                 ref={first ? field.ref : undefined}
-                checked={encode(field.value) === value}
+                checked={encode(field.value) === c.text}
                 disabled={bound.disabled}
                 onChange={(e) => {
-                  const chosen = chosenOption(options, e.target.value);
-                  if (chosen !== undefined) field.onChange(optionValue(chosen));
+                  const choice = chosen(e.target.value);
+                  if (choice !== undefined) field.onChange(choice.value);
                 }}
                 onBlur={field.onBlur}
               />
-              <span>{optionLabel(o)}</span>
+              <span>{c.label}</span>
             </Choice>
           );
         })}
