@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -38,8 +37,10 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
+import { AccessLog, stdoutDestination } from './platform/logging.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
+import { parseQueryString } from './platform/query-string.ts';
 import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
 import { refuseUndeclaredRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -103,7 +104,8 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     http: { connectionsCheckingInterval: limits.connectionsCheckingInterval, headersTimeout: limits.requestTimeout },
     // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 100 }) },
+    routerOptions: { querystringParser: parseQueryString },
+    logController: new AccessLog(),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -121,11 +123,13 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   registerErrorHandling(app);
   // API answers, the session calls and /logout are never stored by a browser or a proxy, unless a
   // route says otherwise (logos, the public directory's ETag).
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: one less microtask per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
     if ((url.startsWith('/api/') || url.startsWith('/logout')) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
   // Before any route: the plugin attaches to each route as it is declared.
@@ -227,8 +231,9 @@ export const redactUrl = (url: string) => url.replace(TOKEN_IN_URL, '$1[jeton]')
 export function loggerOptions(level: string, stream?: { write: (line: string) => void }) {
   return {
     level,
-    stream,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    stream: stream ?? stdoutDestination(),
+    // No header reaches a line (neither serializer keeps one), so nothing to redact: pino's
+    // redaction cost every line a copy of its object.
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
@@ -243,8 +248,8 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
 /** Writes from another site are refused: cookies are SameSite=Lax, this is the second lock. */
 function refuseCrossSiteWrites(app: AppInstance, config: Config) {
   const allowed = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     const own = `${request.protocol}://${request.headers.host}`;
@@ -254,8 +259,9 @@ function refuseCrossSiteWrites(app: AppInstance, config: Config) {
         route: `${request.method} ${request.routeOptions.url}`,
         motif: 'origine',
       });
-      throw new HttpError(403, MESSAGES.origineRefusee);
+      return done(new HttpError(403, MESSAGES.origineRefusee));
     }
+    done();
   });
 }
 

@@ -24,6 +24,13 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/**
+ * The databases that run queries side by side (PostgreSQL, through its pool); PGlite has one
+ * connection, and a transaction one too.
+ */
+const pooled = new WeakSet<object>();
+export const runsSideBySide = (db: DbOrTx) => pooled.has(db);
+
 /** PGlite needs its extensions on every open (stack notes). */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
@@ -82,6 +89,7 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
   // A dropped connection must not crash the process: the pool replaces it on the next query.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  pooled.add(db);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -61,6 +61,21 @@ describe(`journaux sans secret (${dbKind})`, () => {
       expect(loggableUrl('/api/x')).toBe('/api/x');
     });
 
+    it('écrit une ligne par requête, quand sa réponse est partie : méthode, adresse, statut, durée', async () => {
+      await app.inject({ url: '/api/params/get/all' });
+      await app.inject({ url: '/api/partenaire/get/valid?filtres[]=3' });
+      const requests = entries().filter((e) => e.req);
+      expect(requests).toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          req: expect.objectContaining({ method: 'GET', url: '/api/params/get/all' }),
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
+        expect.objectContaining({ req: expect.objectContaining({ url: '/api/partenaire/get/valid' }) }),
+      ]);
+    });
+
     it('n’écrit pas les champs de l’assistant vérifiés par GET (nom, téléphone, courriel, adresse)', async () => {
       const { proprietaire } = validInscription();
       const query = qs.stringify({
