@@ -1,10 +1,10 @@
 import type { Filtre } from '@guichet/contract';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../components/notice.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import styles from './directory.module.css';
 import { directoryQuery, useCategories, useFiltres } from './directory-api.ts';
 import { PartenaireCard } from './partenaire-card.tsx';
 
@@ -156,38 +156,11 @@ export function DirectoryPage() {
 /** A theme: its number in a round badge (decorative) and its name; aria-pressed tells the state. */
 function ThemeButton({ filtre, selected, onClick }: { filtre: Filtre; selected: boolean; onClick: () => void }) {
   return (
-    <Button
-      variant="outlined"
-      aria-pressed={selected}
-      onClick={onClick}
-      sx={{
-        justifyContent: 'flex-start',
-        textAlign: 'left',
-        textTransform: 'none',
-        gap: 1,
-        py: 1,
-        borderColor: 'divider',
-        color: selected ? 'primary.main' : 'text.primary',
-        bgcolor: selected ? (t) => alpha(t.palette.primary.main, t.palette.action.selectedOpacity) : undefined,
-      }}
-    >
-      <Box
-        aria-hidden="true"
-        sx={{
-          flex: '0 0 28px',
-          height: 28,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          fontWeight: 700,
-          fontSize: 14,
-          bgcolor: selected ? 'primary.main' : 'grey.200',
-          color: selected ? 'primary.contrastText' : 'text.primary',
-        }}
-      >
+    <button type="button" className={styles.theme} aria-pressed={selected} onClick={onClick}>
+      <span className={styles.badge} aria-hidden="true">
         {filtre.id}
-      </Box>
+      </span>
       <span>{filtre.tag}</span>
-    </Button>
+    </button>
   );
 }

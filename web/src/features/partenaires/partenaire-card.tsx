@@ -1,56 +1,39 @@
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { logoSrc } from './logo-address.ts';
+import styles from './partenaire-card.module.css';
 
 export type CardData = { nom: string; lien: string; lienOffres: string; presentation: string; logo: string };
+
+/** MUI's « OpenInNew » icon, drawn inline: no component to render for each link. */
+const OPEN_IN_NEW =
+  'M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z';
 
 /** A link leaving the portal says so, in words as well as with the icon. */
 export function ExternalLink({ href, children, tabIndex }: { href: string; children: string; tabIndex?: number }) {
   return (
-    <Link
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      tabIndex={tabIndex}
-      sx={{ display: 'inline-flex', alignItems: 'center' }}
-    >
+    <a className={styles.external} href={href} target="_blank" rel="noopener noreferrer" tabIndex={tabIndex}>
       {children}
-      <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5 }} aria-hidden />
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        (nouvelle fenêtre)
-      </Box>
-    </Link>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={OPEN_IN_NEW} />
+      </svg>
+      <span className={styles.hidden}> (nouvelle fenêtre)</span>
+    </a>
   );
 }
 
 /** A partner as the directory shows it: logo, name in capitals, website and offers, presentation. */
 export function PartenaireCard({ p, headingLevel = 'h3' }: { p: CardData; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   return (
-    <Card variant="outlined" component="article" sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Box sx={{ height: 90, display: 'grid', placeItems: 'center' }}>
-            <img
-              src={logoSrc(p.logo)}
-              alt={`Logo de ${p.nom}`}
-              style={{ maxWidth: '100%', maxHeight: 90, objectFit: 'contain' }}
-              loading="lazy"
-            />
-          </Box>
-          <Typography variant="h6" component={headingLevel} sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
-            {p.nom.toLocaleUpperCase('fr-FR')}
-          </Typography>
-          <Stack spacing={0.5}>
-            <ExternalLink href={p.lien}>{`Site web de ${p.nom}`}</ExternalLink>
-            <ExternalLink href={p.lienOffres}>{`Offres étudiantes de ${p.nom}`}</ExternalLink>
-          </Stack>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {p.presentation}
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+    <article className={styles.card}>
+      <div className={styles.logo}>
+        <img src={logoSrc(p.logo)} alt={`Logo de ${p.nom}`} loading="lazy" />
+      </div>
+      <Heading className={styles.name}>{p.nom.toLocaleUpperCase('fr-FR')}</Heading>
+      <div className={styles.links}>
+        <ExternalLink href={p.lien}>{`Site web de ${p.nom}`}</ExternalLink>
+        <ExternalLink href={p.lienOffres}>{`Offres étudiantes de ${p.nom}`}</ExternalLink>
+      </div>
+      <p className={styles.presentation}>{p.presentation}</p>
+    </article>
   );
 }
