@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PAGE_PRELOADS_FILE } from '../web/page-preloads.ts';
 
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
@@ -47,7 +48,11 @@ function fetchBytes(url: string, encoding?: string): Promise<{ status: number; b
  * the entry's static import closure and the lazily loaded route modules that page needs before
  * it can show anything. The manifest only says which files; the bytes are those on the wire.
  */
-export async function firstLoad(base: string, dist: string, routeModules: string[]): Promise<FirstLoad> {
+export async function firstLoad(
+  base: string,
+  dist: string,
+  route: { modules: string[] } | { page: string },
+): Promise<FirstLoad> {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -58,7 +63,18 @@ export async function firstLoad(base: string, dist: string, routeModules: string
     for (const i of c.imports ?? []) visit(i);
   };
   visit('index.html');
-  for (const m of routeModules) {
+  if ('page' in route) {
+    // A public page: the chunks the server announces for it (web/page-preloads.ts), a module
+    // there possibly sitting in a shared group (web/chunk-groups.ts) rather than its own chunk.
+    const preloads = JSON.parse(readFileSync(path.join(dist, PAGE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
+    const byFile = new Map(Object.entries(manifest).map(([key, c]) => [c.file, key]));
+    for (const file of preloads[route.page] ?? []) {
+      const key = byFile.get(file);
+      if (!key) throw new Error(`fichier absent du manifeste : ${file}`);
+      visit(key);
+    }
+  }
+  for (const m of 'modules' in route ? route.modules : []) {
     if (!manifest[m]) throw new Error(`module absent du manifeste : ${m}`);
     visit(m);
   }

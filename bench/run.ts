@@ -23,7 +23,6 @@ import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createDatabase, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
-import { PAGE_MODULES } from '../web/page-preloads.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
 import { listFloor } from './floor.ts';
 import { LIGHTHOUSE_PAGES, PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
@@ -318,30 +317,35 @@ async function screens(kind: DbKind, base: string, headers: Record<string, strin
  * loads its route modules too (web/page-preloads.ts, those the server announces), like the admin list.
  */
 const PUBLIC_BUDGET = { budget: '≤ 150 Kio, sans la grille', kib: 150 };
-const FIRST_LOADS: Record<string, { label: string; budget: string; kib: number; modules: string[] }> = {
-  public: { label: 'Premier chargement d’une page publique', ...PUBLIC_BUDGET, modules: [] },
+const FIRST_LOADS: Record<
+  string,
+  { label: string; budget: string; kib: number; route: { modules: string[] } | { page: string } }
+> = {
+  public: { label: 'Premier chargement d’une page publique', ...PUBLIC_BUDGET, route: { modules: [] } },
   ...Object.fromEntries(
     LIGHTHOUSE_PAGES.filter((p) => p.path !== pages.home).map((p) => [
       p.path,
-      { label: `Premier chargement : ${p.label} (${p.path})`, ...PUBLIC_BUDGET, modules: PAGE_MODULES[p.path] ?? [] },
+      { label: `Premier chargement : ${p.label} (${p.path})`, ...PUBLIC_BUDGET, route: { page: p.path } },
     ]),
   ),
   admin: {
     label: 'Premier chargement de l’administration',
     budget: '≤ 400 Kio',
     kib: 400,
-    modules: [
-      'src/app/admin/admin-shell.tsx',
-      'src/app/admin/require-agent.tsx',
-      'src/features/inscriptions/admin-list-page.tsx',
-    ],
+    route: {
+      modules: [
+        'src/app/admin/admin-shell.tsx',
+        'src/app/admin/require-agent.tsx',
+        'src/features/inscriptions/admin-list-page.tsx',
+      ],
+    },
   },
 };
 
 async function firstLoads(kind: DbKind, base: string) {
   const dist = path.join(root, 'web/dist');
   for (const [name, b] of Object.entries(FIRST_LOADS)) {
-    const r = await firstLoad(base, dist, b.modules);
+    const r = await firstLoad(base, dist, b.route);
     const ok = r.total <= b.kib * 1024 && (name === 'admin' || !r.hasGrid);
     report.record(b.label, kind, describeFirstLoad(r), b.budget, ok);
   }

@@ -4,10 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { withLoopTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
@@ -78,6 +76,11 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
 
 export async function openPostgres(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<Database> {
   const settings = { ...PLANNER_SETTINGS, statement_timeout: String(opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS) };
+  // Loaded for PostgreSQL only: the embedded database's start does without them (0.2 s).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

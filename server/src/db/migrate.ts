@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.ts';
@@ -27,6 +26,8 @@ export async function migrate(database: Database): Promise<void> {
     // longer than the statement timeout meant for requests.
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    // Loaded here: the embedded database's start does without the PostgreSQL driver.
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
     await seedReference(tx);
   });

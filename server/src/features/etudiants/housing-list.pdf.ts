@@ -1,5 +1,4 @@
 import { formatDate, formatPhone } from '@guichet/contract';
-import PDFDocument from 'pdfkit';
 import type { Offer } from '../inscriptions/inscriptions.repository.ts';
 
 /** What the list prints of a validated housing registration: where it is, when staff confirmed it, the housing facts and the owner's contact. */
@@ -144,7 +143,9 @@ export function groupBySector(offers: HousingOffer[], order: readonly string[] =
  * proximité sector holding its offers, each with the housing facts and the owner's contact.
  * Built in memory (a few hundred kB for a thousand offers) since it is attached to mails.
  */
-export function buildHousingListPdf(input: HousingListInput): Promise<Buffer> {
+export async function buildHousingListPdf(input: HousingListInput): Promise<Buffer> {
+  // Loaded at the first list, not at start: pdfkit alone took a quarter of a second to load.
+  const { default: PDFDocument } = await import('pdfkit');
   const { site, offers, issuedAt } = input;
   const edition = formatDate(issuedAt);
   const doc = new PDFDocument({

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 
 /** Logos are shown small in the directory: larger images are scaled down to fit this box. */
 export const LOGO_MAX_SIDE = 1000;
@@ -30,6 +29,8 @@ export const newLogoName = (format: 'png' | 'jpeg') =>
 export async function reencodeLogo(buf: Buffer): Promise<LogoImage | null> {
   const format = sniffFormat(buf);
   if (!format) return null;
+  // Loaded at the first logo, not at start (0.2 s).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

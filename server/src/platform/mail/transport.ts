@@ -1,6 +1,5 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { MailAttachment } from './outbox.ts';
 
@@ -22,6 +21,23 @@ export type Delivery = {
 export type DeliveryConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * A transport made at the first mail, not at start: nodemailer took 0.1 s to load, before the
+ * portal could answer anyone. Made once; a failed load is tried again by the next mail.
+ */
+function lazyTransport<T>(make: (nodemailer: typeof import('nodemailer').default) => T): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    if (!made) {
+      made = import('nodemailer').then((m) => make(m.default));
+      made.catch(() => {
+        made = undefined;
+      });
+    }
+    return made;
+  };
+}
 
 function message(mail: DeliverableMail, from: string) {
   return {
@@ -50,23 +66,25 @@ export function createDelivery(config: DeliveryConfig): Delivery {
 function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const url = new URL(smtpUrl);
   const local = LOOPBACK.has(url.hostname);
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    // A local relay or test peer may speak plain SMTP. Any other server must offer STARTTLS
-    // (smtps: is TLS from the start): mail carries personal data and links, and a man in the
-    // middle who strips STARTTLS gets nothing, the mail waits and is retried.
-    ignoreTLS: url.protocol === 'smtp:' && local,
-    requireTLS: url.protocol === 'smtp:' && !local,
-    // Bounded so a hung server cannot hold a claimed row past its 5-minute lease.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-    dnsTimeout: 10_000,
-  });
+  const transporter = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      // A local relay or test peer may speak plain SMTP. Any other server must offer STARTTLS
+      // (smtps: is TLS from the start): mail carries personal data and links, and a man in the
+      // middle who strips STARTTLS gets nothing, the mail waits and is retried.
+      ignoreTLS: url.protocol === 'smtp:' && local,
+      requireTLS: url.protocol === 'smtp:' && !local,
+      // Bounded so a hung server cannot hold a claimed row past its 5-minute lease.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+      dnsTimeout: 10_000,
+    }),
+  );
   return {
     describe: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async deliver(mail) {
-      const info = await transporter.sendMail(message(mail, from));
+      const info = await (await transporter()).sendMail(message(mail, from));
       return info.response;
     },
   };
@@ -74,11 +92,13 @@ function smtpDelivery(smtpUrl: string, from: string): Delivery {
 
 function spoolDelivery(config: DeliveryConfig): Delivery {
   const dir = path.join(config.dataDir, 'mail');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const builder = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
   return {
     describe: `fichiers .eml dans ${dir}`,
     async deliver(mail) {
-      const { message: eml } = await builder.sendMail(message(mail, config.mailFrom));
+      const { message: eml } = await (await builder()).sendMail(message(mail, config.mailFrom));
       // Only the portal's system account reads the spool: mails carry personal data and links.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       // Time first so a listing is chronological; the Message-ID part keeps names unique across databases.
