@@ -18,32 +18,56 @@ function decode(s: string): string {
   }
 }
 
+/** `name`, `name[]`, `name[key]` or `name[key][]`: the shapes the portal's calls send. */
+const SHAPE = /^([^[\]]+)(?:\[([^[\]]+)\])?(\[\])?$/;
+const ESCAPED_BRACKET = /%5[bd]/i;
+/** qs drops a name Object.prototype already has (`__proto__`, `toString`…), at any level. */
+const inherited = (name: string) => Object.hasOwn(Object.prototype, name);
+/** qs reads `name[0]` as an array index: left to it. */
+const isIndex = (key: string) => String(Number.parseInt(key, 10)) === key;
+/** A second value for the same name makes a list, as qs does. */
+const combine = (before: unknown, value: string, list: boolean) =>
+  before === undefined ? (list ? [value] : value) : ([] as unknown[]).concat(before, value);
+
 /**
- * The query string as qs reads it with QS_OPTIONS, without qs for the flat strings most calls
- * send (`page=2&search=…`, the directory's `filtres[]=3`): qs cost 7 % of the server's time on
- * the directory (docs/benchmarks.md). Anything nested, or longer than FAST_MAX_PAIRS, goes to qs.
+ * The query string as qs reads it with QS_OPTIONS, without qs for what the portal's calls send:
+ * flat pairs (`page=2&search=…`, the directory's `filtres[]=3`) and one level of keys (the lists'
+ * `sort[name]=date`, `filter[statut][]=1`). qs cost 7 % of the server's time on the directory
+ * (docs/benchmarks.md). Anything else (deeper keys, indices, a bracket in a value, more than
+ * FAST_MAX_PAIRS pairs, a name both plain and with keys) goes to qs.
  */
 export function parseQueryString(s: string): Record<string, unknown> {
   const pairs = s.split('&');
   if (pairs.length > FAST_MAX_PAIRS) return qs.parse(s, QS_OPTIONS);
   const out: Record<string, unknown> = {};
+  const plain = new Set<string>();
+  const keyed = new Set<string>();
   for (const pair of pairs) {
+    if (pair === '') continue;
     const eq = pair.indexOf('=');
-    let rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
-    const list = rawKey.endsWith('[]');
-    if (list) rawKey = rawKey.slice(0, -2);
+    const shape = SHAPE.exec(rawKey);
     // A bracket elsewhere, written or escaped, is qs's to read (it splits `a=b]=c` at its `]=`, and
     // turns every %5B into `[` before decoding).
-    if (NESTED.test(rawKey) || NESTED.test(rawValue) || (list && rawKey === '')) {
-      return qs.parse(s, QS_OPTIONS);
-    }
-    const key = decode(rawKey);
-    // qs drops an empty key and any name Object.prototype already has (`__proto__`, `toString`…).
-    if (key === '' || Object.hasOwn(Object.prototype, key)) continue;
+    if (!shape || ESCAPED_BRACKET.test(rawKey) || NESTED.test(rawValue)) return qs.parse(s, QS_OPTIONS);
+    const [, rawName, rawSub, list] = shape;
+    const name = decode(rawName);
+    const sub = rawSub === undefined ? undefined : decode(rawSub);
+    if (sub !== undefined && isIndex(sub)) return qs.parse(s, QS_OPTIONS);
+    if (inherited(name) || (sub !== undefined && inherited(sub))) continue;
     const value = decode(rawValue);
-    const before = out[key];
-    out[key] = before === undefined ? (list ? [value] : value) : ([] as unknown[]).concat(before, value);
+    if (sub === undefined) {
+      if (keyed.has(name)) return qs.parse(s, QS_OPTIONS);
+      plain.add(name);
+      out[name] = combine(out[name], value, list !== undefined);
+    } else {
+      if (plain.has(name)) return qs.parse(s, QS_OPTIONS);
+      keyed.add(name);
+      out[name] ??= {};
+      const keys = out[name] as Record<string, unknown>;
+      keys[sub] = combine(keys[sub], value, list !== undefined);
+    }
   }
   return out;
 }

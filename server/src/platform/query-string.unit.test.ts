@@ -1,5 +1,5 @@
 import qs from 'qs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseQueryString, QS_OPTIONS } from './query-string.ts';
 
 /** The spec's calls send nested parameters bracket-style; the server reads them as qs does (app.ts). */
@@ -19,6 +19,29 @@ describe('paramètres imbriqués en crochets', () => {
       filter: { statut: ['1', '2'] },
       filtres: ['7'],
     });
+  });
+
+  it('lit les adresses des listes et de l’annuaire sans qs, et passe le reste à qs', () => {
+    const parse = vi.spyOn(qs, 'parse');
+    try {
+      expect(
+        parseQueryString(
+          'search=Dupont&page=0&rowsPerPage=20&sort[name]=date&sort[direction]=desc&filter[statut][]=1&filter[statut][]=2',
+        ),
+      ).toEqual({
+        search: 'Dupont',
+        page: '0',
+        rowsPerPage: '20',
+        sort: { name: 'date', direction: 'desc' },
+        filter: { statut: ['1', '2'] },
+      });
+      expect(parseQueryString('filtres[]=3')).toEqual({ filtres: ['3'] });
+      expect(parse).not.toHaveBeenCalled();
+      expect(parseQueryString('a[b][c]=1')).toEqual({ a: { b: { c: '1' } } });
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('lit les adresses plates (la page, la recherche, les thèmes de l’annuaire) sans passer par qs', () => {
@@ -43,6 +66,12 @@ describe('paramètres imbriqués en crochets', () => {
     'a%5B%5D=1',
     'a%5Bb%5D=1',
     'sort[name]=date&page=2',
+    'sort[name]=date&sort[name]=nom&filter[statut][]=1&filter[statut]=2&filter[actif]=true',
+    'a=1&a[b]=2',
+    'a[b]=2&a=1',
+    'a[0]=x&a[1]=y',
+    'a[b][c]=1',
+    'a[__proto__]=1&a[b]=2',
     '__proto__=1&toString=2&constructor=3&hasOwnProperty[]=4&ok=5',
     'a+b=c+d&%C3%A9t%C3%A9=%C3%A9',
     '%=1&b=%&c=%ZZ&d=%E0',
@@ -80,7 +109,17 @@ describe('paramètres imbriqués en crochets', () => {
         '',
       ),
     );
-    for (const s of [...corpus, ...generated]) {
+    // Well-formed shapes, as the portal's calls send them (most take the path without qs).
+    const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+    const shaped = Array.from({ length: 2_000 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
+        const name = pick(['a', 'sort', 'filter', 'search', '%C3%A9', 'toString', 'x+y']);
+        const sub = pick(['', '', '[name]', '[statut]', '[0]', '[__proto__]', '[%41]', '[b+c]']);
+        const list = pick(['', '', '[]']);
+        return `${name}${sub}${list}=${pick(['1', '', 'J%C3%A9r%C3%B4me', 'a+b', '%ZZ'])}`;
+      }).join('&'),
+    );
+    for (const s of [...corpus, ...generated, ...shaped]) {
       expect(parseQueryString(s), s).toEqual(qs.parse(s, QS_OPTIONS));
     }
   });
