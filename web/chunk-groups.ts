@@ -1,19 +1,18 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+// By path, as page-preloads.ts: Vite loads its config with Node.
+import { pages } from '../contract/src/pages.ts';
 import { PAGE_MODULES } from './page-preloads.ts';
 
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 
 const ENTRY = 'src/main.tsx';
-/** The public forms, and the directory whose pages must not carry the forms' code. */
-const FORM_PAGES = [
-  'src/features/inscriptions/wizard-page.tsx',
-  'src/features/partenaires/register-page.tsx',
-  'src/features/etudiants/request-page.tsx',
-];
-const DIRECTORY_PAGE = PAGE_MODULES['/partenaires'][0];
-/** TanStack Query and its client, which the directory, the personal pages and the admin load. */
-const QUERIES = 'src/lib/queries.tsx';
+/** The public forms' screens, and the directory's, whose page must not carry the forms' code. */
+const FORM_PAGES = [pages.inscriptionProprietaire, pages.inscriptionPartenaire, pages.demandeEtudiant].map(
+  (p) => PAGE_MODULES[p][0],
+);
+/** The directory's screen, then TanStack Query's client (which the personal pages and the admin load too). */
+const [DIRECTORY_PAGE, QUERIES] = PAGE_MODULES[pages.partenaires];
 const QUERY_MODULES = /\/node_modules\/@tanstack\/|\/web\/src\/lib\/queries\.tsx$/;
 /** The portal's own modules; the forms' group adds react-hook-form, which only forms use. */
 const APP_MODULES = /\/(web|contract)\/src\//;

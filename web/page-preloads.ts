@@ -48,8 +48,8 @@ export function pagePreloadMap(bundle: OutputBundle, root: string, modules = PAG
     const wanted = new Set<string>();
     for (const file of files) {
       const id = path.resolve(root, file);
-      // Its own chunk, or the group that holds it (chunk-groups.ts).
-      const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+      // Its own chunk, or the group that holds it (chunk-groups.ts): one chunk either way.
+      const chunk = chunks.find((c) => c.moduleIds.includes(id));
       if (!chunk) throw new Error(`page-preloads : ${file} (${page}) n'est dans aucun fichier de la construction`);
       closure(chunk, wanted);
     }

@@ -3,9 +3,10 @@ import qs from 'qs';
 /** How the spec's calls nest their parameters (`sort[name]=date`, `filter[statut][]=1`). */
 export const QS_OPTIONS = { depth: 5, arrayLimit: 100 } as const;
 
-/** qs keeps at most this many pairs, and turns longer `[]` lists into objects: left to it. */
-const FAST_MAX_PAIRS = 100;
-const NESTED = /[[\]]|%5[bd]/i;
+/** qs turns a `[]` list longer than its arrayLimit into an object: a string of more pairs is left to it. */
+const FAST_MAX_PAIRS = QS_OPTIONS.arrayLimit;
+/** A bracket, written or escaped. */
+const BRACKET = /[[\]]|%5[bd]/i;
 
 /** As qs decodes: `+` is a space, a malformed escape stays as written. */
 function decode(s: string): string {
@@ -50,7 +51,7 @@ export function parseQueryString(s: string): Record<string, unknown> {
     const shape = SHAPE.exec(rawKey);
     // A bracket elsewhere, written or escaped, is qs's to read (it splits `a=b]=c` at its `]=`, and
     // turns every %5B into `[` before decoding).
-    if (!shape || ESCAPED_BRACKET.test(rawKey) || NESTED.test(rawValue)) return qs.parse(s, QS_OPTIONS);
+    if (!shape || ESCAPED_BRACKET.test(rawKey) || BRACKET.test(rawValue)) return qs.parse(s, QS_OPTIONS);
     const [, rawName, rawSub, list] = shape;
     const name = decode(rawName);
     const sub = rawSub === undefined ? undefined : decode(rawSub);

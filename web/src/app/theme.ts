@@ -1,6 +1,22 @@
 import { frFR } from '@mui/material/locale';
-import { createTheme } from '@mui/material/styles';
+import { alpha, createTheme } from '@mui/material/styles';
 import { colors, focusRing } from '../lib/colors.ts';
+
+/**
+ * The same colours for the screens styled in plain CSS (the directory's `*.module.css`): custom
+ * properties on `:root`, set once by the baseline, so lib/colors.ts stays their one source.
+ */
+const cssVariables = {
+  '--couleur-primaire': colors.primary,
+  '--couleur-primaire-soulignement': alpha(colors.primary, 0.4),
+  '--couleur-primaire-survol': alpha(colors.primary, 0.04),
+  '--couleur-primaire-choisie': alpha(colors.primary, 0.08),
+  '--couleur-texte': colors.text,
+  '--couleur-separateur': 'rgba(0, 0, 0, 0.12)',
+  '--couleur-pastille': '#eeeeee',
+  '--anneau-focus': focusRing.outline,
+  '--anneau-focus-ecart': focusRing.outlineOffset,
+};
 
 /** Colours of the French State's design system: blue France, contrast AA on white. */
 export const theme = createTheme(
@@ -17,7 +33,7 @@ export const theme = createTheme(
     typography: { fontFamily: 'Marianne, Arial, "Helvetica Neue", sans-serif' },
     components: {
       // MUI marks keyboard focus with a faint ripple only: every control gets a visible ring.
-      MuiCssBaseline: { styleOverrides: { 'a:focus-visible': focusRing } },
+      MuiCssBaseline: { styleOverrides: { ':root': cssVariables, 'a:focus-visible': focusRing } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
       MuiButtonBase: {
