@@ -1,4 +1,4 @@
-// Bundles the server into server/dist (dependencies stay in node_modules): main.mjs, the portal
+// Bundles the server into server/dist (most dependencies inside, see EXTERNAL): main.mjs, the portal
 // `npm start` runs, and user.mjs, the command `npm run user`/`backup`/`restore`/`job` runs (a job is one
 // more command of it: same way to the embedded database through the running portal). Plain
 // JavaScript at run time: no TypeScript compiler among the production dependencies, and about a
@@ -13,11 +13,53 @@ const entryPoints = { main: 'server/src/main.ts', user: 'server/src/cli/user.ts'
 export const serverBundle = path.join(dist, 'main.mjs');
 export const userBundle = path.join(dist, 'user.mjs');
 
-/** npm packages load from node_modules; the workspace's own contract (TypeScript) is bundled in. */
-const dependenciesStayExternal = {
-  name: 'dependencies-stay-external',
+/**
+ * The packages that stay in node_modules; every other one is carried inside the bundle, so a start
+ * reads and compiles one file instead of resolving, reading and wrapping some 650 modules one by one
+ * (measured: 0.4 s less on 2 cores). These stay out because they read files beside their own code
+ * (WebAssembly, a native addon, fonts, static pages, their package.json), or because the portal loads
+ * them at first use (heavy, and not needed to start).
+ */
+export const EXTERNAL = [
+  '@electric-sql/pglite', // WebAssembly and its data files
+  '@node-rs/argon2', // native addon
+  'sharp', // native addon; first use
+  'pdfkit', // its fonts; first use
+  'nodemailer', // first use
+  'pg', // first use
+  'drizzle-orm', // its PostgreSQL part imports pg, and is loaded at first use: one copy of drizzle with it
+  '@fastify/swagger', // its package.json
+  '@fastify/swagger-ui', // its static pages
+];
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * zod's index re-exports its forty-odd locales; the portal speaks French only (contract/src/common.ts
+ * sets it): the bundle carries that locale alone instead of 0.2 MB of messages it never shows.
+ */
+const zodFrenchOnly = {
+  name: 'zod-french-only',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@guichet/') ? undefined : { external: true }));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'locales', namespace: 'zod-fr' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-fr' }, () => ({
+      contents: "export { default as fr } from 'zod/v4/locales/fr.js';",
+      resolveDir: root,
+    }));
+  },
+};
+
+const onlyExternalStayOut = {
+  name: 'only-external-stay-out',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      EXTERNAL.includes(packageOf(args.path)) ? { external: true } : undefined,
+    );
   },
 };
 
@@ -35,8 +77,15 @@ export async function buildServer(overrides = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [dependenciesStayExternal],
+    plugins: [onlyExternalStayOut, zodFrenchOnly],
+    // A CommonJS package inside the bundle requires Node's own modules through this.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    // Stack traces point at the TypeScript lines; the sources themselves are not copied into the map
+    // (3 times smaller, read at every start under --enable-source-maps).
     sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'warning',
     ...overrides,
   };

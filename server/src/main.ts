@@ -14,6 +14,11 @@ import { type RetentionJob, startRetentionJob } from './retention.ts';
 
 /** config → database → migrations → app → listen → mail dispatcher. */
 async function main() {
+  // Until the port is open nothing else holds the event loop, and each time it runs empty Node waits
+  // for all of V8's background work, among it the optimising compilation of PGlite's WebAssembly:
+  // 0.2 s and more when the process does nothing (measured with strace). A timer held meanwhile keeps
+  // the loop running, and the start goes on while that compilation runs on the other core.
+  const starting = setInterval(() => {}, 60_000);
   const config = loadConfig();
   // PGlite's files, the spool and the socket: readable by the portal's account only.
   process.umask(OWNER_ONLY_UMASK);
@@ -65,6 +70,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  clearInterval(starting);
   dispatcher = startMailDispatcher({
     db: database.db,
     kind: database.kind,

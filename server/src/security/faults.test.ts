@@ -2,26 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVolumes } from '../../../bench/seed.ts';
 import { dbKind, describeOn } from '../../test/harness.ts';
 import { createDatabase, startPostgres } from '../../test/postgres-server.ts';
+import { processStorage } from '../../test/process-storage.ts';
 import { adminCookie, startServerProcess } from '../../test/server-process.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
-
-/** A data location of this run's kind that a server process can open, and a way to open it here. */
-async function storage() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-fautes-'));
-  let url: string | undefined;
-  if (dbKind === 'postgres') {
-    url = (await createDatabase(inject('postgresUrl'), `f_${Date.now().toString(36)}`, 'guichet_template')).url;
-  }
-  const env: Record<string, string> = url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
-  const open = (): Promise<Database> => (url ? openPostgres(url) : openPglite(dataDir));
-  return { env, open, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
-}
 
 const post = (base: string, body: unknown) =>
   fetch(`${base}/api/inscription/add`, {
@@ -34,9 +22,9 @@ const post = (base: string, body: unknown) =>
   );
 
 describe(`pannes (${dbKind})`, () => {
-  let store: Awaited<ReturnType<typeof storage>>;
+  let store: Awaited<ReturnType<typeof processStorage>>;
   beforeAll(async () => {
-    store = await storage();
+    store = await processStorage('guichet-fautes-');
   });
   afterAll(() => store.cleanup());
 
