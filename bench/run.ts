@@ -112,7 +112,7 @@ async function prepare(kind: DbKind) {
   return { dataDir, url, cleanup, floors };
 }
 
-/** The server as `npm start` runs it (the bundle), at the production log level, output dropped. */
+/** The server as `npm start` runs it (the bundle, its flag), at the production log level, output dropped. */
 async function startServer(env: Record<string, string>, profile = false, extra: Record<string, string> = {}) {
   // The seeded history spans three years: with the default 365 days, the retention job would
   // delete two-thirds of the requests a minute into the run, in the middle of the measures; and the
@@ -131,7 +131,11 @@ async function startServer(env: Record<string, string>, profile = false, extra: 
     'bundle',
     {
       stdout: 'ignore',
-      nodeFlags: profile && profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      // --enable-source-maps as `npm start` and the image run it (the map is read at each start).
+      nodeFlags: [
+        '--enable-source-maps',
+        ...(profile && profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+      ],
     },
   );
   return { child: server.child, base: server.base, startMs: server.startMs, stop: () => server.kill('SIGTERM') };

@@ -28,8 +28,8 @@ export const EXTERNAL = [
   'nodemailer', // first use
   'pg', // first use
   'drizzle-orm', // its PostgreSQL part imports pg, and is loaded at first use: one copy of drizzle with it
-  '@fastify/swagger', // its package.json
-  '@fastify/swagger-ui', // its static pages
+  '@fastify/swagger', // its package.json; first use
+  '@fastify/swagger-ui', // its static pages; first use
 ];
 const packageOf = (specifier) =>
   specifier

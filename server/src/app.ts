@@ -1,17 +1,10 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { ALL_ENDPOINTS, LOGO_MAX_BYTES, MESSAGES, pages } from '@guichet/contract';
 import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID, PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -32,6 +25,7 @@ import { referenceAdminRoutes, referencePublicRoutes } from './features/referenc
 import { referenceCache } from './features/reference/reference-cache.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
+import { registerApiDocs } from './platform/api-docs.ts';
 import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
@@ -173,23 +167,8 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   });
   refuseCrossSiteWrites(app, config);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Guichet numérique étudiant — API', version: '1.0.0' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The API's map is for staff (decisions: « Documentation de l’API »): 401 without a session.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiHooks: {
-      onRequest: async (request) => {
-        if (!(await request.currentUser())) throw new HttpError(401, MESSAGES.accesNonAutorise);
-      },
-    },
-  });
+  // Before the routes: it notes each one for the API's map, built at its first view.
+  registerApiDocs(app, { title: 'Guichet numérique étudiant — API', version: '1.0.0', url: config.publicUrl });
 
   await app.register(authRoutes);
   await app.register(

@@ -44,7 +44,17 @@ describe(`le paquet du serveur, tel que \`npm start\` le lance (${dbKind})`, () 
     const home = await get('/', { 'accept-encoding': 'br, gzip' });
     expect(home.status).toBe(200);
     expect(home.headers.get('content-encoding')).toMatch(/br|gzip/);
-    expect(await home.text()).toContain('<html lang="fr"');
+    const html = await home.text();
+    expect(html).toContain('<html lang="fr"');
+    // The entry script the page names, cached for a year; the icon beside the page, revalidated.
+    const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    const script = await get(entry ?? '/assets/absent', { 'accept-encoding': 'br' });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
 
     // The API's map is for staff.
     const spec = await get('/api/docs/json', { cookie });

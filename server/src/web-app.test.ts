@@ -128,10 +128,10 @@ describe(`pages de l’application web : paramètres publics et préchargements 
     }
   });
 
-  it('l’API et les fichiers absents restent des 404 JSON, sans page', async () => {
-    for (const url of ['/api/inconnue', '/assets/absent.js']) {
+  it('l’API et les fichiers absents restent des 404 JSON, sans page ; la page brute (index.html) ne sort pas sans ses données', async () => {
+    for (const url of ['/api/inconnue', '/assets/absent.js', '/index.html', '/.vite/page-preloads.json']) {
       const res = await app.inject({ url });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ status: 'error' });
     }
   });

@@ -1,10 +1,10 @@
-import { referenceEndpoints, roleEndpoints, sessionEndpoints } from '@guichet/contract';
+import { ALL_ENDPOINTS, referenceEndpoints, roleEndpoints, sessionEndpoints } from '@guichet/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppInstance } from './app-instance.ts';
-import { compiledSerializer, refuseUndeclaredRoutes, route } from './route.ts';
+import { compileAnswer, compiledSerializer, refuseUndeclaredRoutes, route } from './route.ts';
 
 function bareApp() {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -112,5 +112,16 @@ describe('réponses sérialisées par du code compilé depuis le contrat', () =>
     expect(() => compiledSerializer(z.object({ id: z.number(), libelle: z.string() }))?.({ id: 1 })).toThrow(/libelle/);
     // The login's refusal is a union of two answers: not compiled, zod checks it.
     expect(compiledSerializer(sessionEndpoints.login.response[400])).toBeUndefined();
+  });
+
+  it('chaque réponse déclarée par la table se compile (à sa première utilisation, pas au démarrage)', () => {
+    const answers = ALL_ENDPOINTS.flatMap((e) =>
+      Object.entries(e.response ?? {}).map(([status, schema]) => ({ e, status, schema })),
+    );
+    expect(answers.length).toBeGreaterThan(100);
+    for (const { e, status, schema } of answers) {
+      const route = { schema, method: e.method, url: e.path, httpStatus: status };
+      expect(compileAnswer(route), `${e.method} ${e.path} ${status}`).toBeTypeOf('function');
+    }
   });
 });
