@@ -1,16 +1,13 @@
 /** Dates shown to people: Europe/Paris, French order (docs/spec/portal-spec.md §9). */
 const TZ = 'Europe/Paris';
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TZ,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const dateOnly = new Intl.DateTimeFormat('fr-FR', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' });
+const DAY: Intl.DateTimeFormatOptions = { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' };
+/** The two formats as Intl writes them: what the hand-written digits below must equal. */
+export const PARIS_FORMATS = {
+  dateTime: { ...DAY, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  date: DAY,
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateTime = new Intl.DateTimeFormat('fr-FR', PARIS_FORMATS.dateTime);
+const dateOnly = new Intl.DateTimeFormat('fr-FR', PARIS_FORMATS.date);
 
 const toDate = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d);
 

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime, PARIS_FORMATS } from './format.ts';
 
 /** What the formatters wrote before they read Intl once per day: Intl for every date. */
-const intlDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const intlDate = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+const intlDateTime = new Intl.DateTimeFormat('fr-FR', PARIS_FORMATS.dateTime);
+const intlDate = new Intl.DateTimeFormat('fr-FR', PARIS_FORMATS.date);
 const expectSame = (t: number) => {
   const d = new Date(t);
   expect(formatDateTime(d), d.toISOString()).toBe(intlDateTime.format(d).replace(',', ''));
