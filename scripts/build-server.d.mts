@@ -6,6 +6,8 @@ export const serverBundle: string;
 export const userBundle: string;
 /** The packages the bundles leave in node_modules; every other one is inside them. */
 export const EXTERNAL: string[];
+/** The npm package a module specifier names (`@scope/name/sub` → `@scope/name`). */
+export function packageOf(specifier: string): string;
 export function buildServer<T extends BuildOptions>(overrides?: T): Promise<BuildResult<T>>;
 export function stale(output: string, sources: string[]): boolean;
 export function buildServerIfStale(log: (line: string) => void): Promise<void>;

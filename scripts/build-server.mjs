@@ -31,7 +31,8 @@ export const EXTERNAL = [
   '@fastify/swagger', // its package.json; first use
   '@fastify/swagger-ui', // its static pages; first use
 ];
-const packageOf = (specifier) =>
+/** The npm package a module specifier names (`@scope/name/sub` → `@scope/name`). */
+export const packageOf = (specifier) =>
   specifier
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)

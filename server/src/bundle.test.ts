@@ -37,7 +37,7 @@ describe(`le paquet du serveur, tel que \`npm start\` le lance (${dbKind})`, () 
   afterAll(async () => {
     if (server) expect(await server.kill('SIGTERM')).toBe(0);
     await peer?.close();
-    store?.cleanup();
+    await store?.cleanup();
   });
 
   it('sert l’application web compressée, la documentation de l’API et ses fichiers', async () => {

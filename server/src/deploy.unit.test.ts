@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildServer, EXTERNAL, serverBundle, userBundle } from '../../scripts/build-server.mjs';
+import { buildServer, EXTERNAL, packageOf, serverBundle, userBundle } from '../../scripts/build-server.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
@@ -50,11 +50,6 @@ describe('image Docker', () => {
       path.basename(userBundle),
     ]);
     expect(path.dirname(userBundle)).toBe(path.dirname(serverBundle));
-    const packageOf = (p: string) =>
-      p
-        .split('/')
-        .slice(0, p.startsWith('@') ? 2 : 1)
-        .join('/');
     const builtins = new Set(builtinModules);
     const imported = new Set<string>();
     for (const out of Object.values(result.metafile.outputs))

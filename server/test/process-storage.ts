@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +14,17 @@ import { createDatabase } from './postgres-server.ts';
 export async function processStorage(prefix: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   let url: string | undefined;
+  let drop: (() => Promise<unknown>) | undefined;
   if (dbKind === 'postgres') {
-    url = (await createDatabase(inject('postgresUrl'), `f_${Date.now().toString(36)}`, 'guichet_template')).url;
+    // Random: two test files may ask for one in the same millisecond.
+    const name = `p_${randomBytes(6).toString('hex')}`;
+    ({ url, drop } = await createDatabase(inject('postgresUrl'), name, 'guichet_template'));
   }
   const env: Record<string, string> = url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
   const open = (): Promise<Database> => (url ? openPostgres(url) : openPglite(dataDir));
-  return { env, open, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await drop?.();
+  };
+  return { env, open, cleanup };
 }

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@guichet/contract';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppInstance } from './app-instance.ts';
-import { HttpError } from './errors.ts';
+import { requireUser } from './auth.ts';
+import { loadOnce } from './lazy.ts';
 
 const PREFIX = '/api/docs';
 /** Headers of the docs' answer that the portal's own reply sets itself. */
@@ -22,23 +22,14 @@ export function registerApiDocs(app: AppInstance, info: { title: string; version
     if (r.method !== 'HEAD' && !r.url.startsWith(PREFIX)) routes.push(r as RouteOptions);
   });
 
-  let built: Promise<FastifyInstance> | undefined;
-  const docs = () => {
-    built ??= buildDocs(routes, info).catch((err) => {
-      built = undefined; // tried again at the next request
-      throw err;
-    });
-    return built;
-  };
-
-  const guard = async (request: { currentUser: () => Promise<unknown> }) => {
-    if (!(await request.currentUser())) throw new HttpError(401, MESSAGES.accesNonAutorise);
-  };
+  const docs = loadOnce(() => buildDocs(routes, info));
   for (const url of [PREFIX, `${PREFIX}/*`]) {
     app.route({
       method: ['GET', 'HEAD'],
       url,
-      onRequest: guard,
+      onRequest: async (request) => {
+        await requireUser(request);
+      },
       handler: async (request, reply) => {
         const { 'accept-encoding': _, cookie: __, ...headers } = request.headers;
         const res = await (await docs()).inject({ method: request.method as 'GET', url: request.url, headers });

@@ -41,8 +41,6 @@ export function parseQueryString(s: string): Record<string, unknown> {
   const pairs = s.split('&');
   if (pairs.length > FAST_MAX_PAIRS) return qs.parse(s, QS_OPTIONS);
   const out: Record<string, unknown> = {};
-  const plain = new Set<string>();
-  const keyed = new Set<string>();
   for (const pair of pairs) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
@@ -58,16 +56,16 @@ export function parseQueryString(s: string): Record<string, unknown> {
     if (sub !== undefined && isIndex(sub)) return qs.parse(s, QS_OPTIONS);
     if (inherited(name) || (sub !== undefined && inherited(sub))) continue;
     const value = decode(rawValue);
+    const before = out[name];
+    // A name both plain and with keys (`a=1&a[b]=2`): qs's to merge.
+    const withKeys = typeof before === 'object' && !Array.isArray(before);
+    if (before !== undefined && withKeys !== (sub !== undefined)) return qs.parse(s, QS_OPTIONS);
     if (sub === undefined) {
-      if (keyed.has(name)) return qs.parse(s, QS_OPTIONS);
-      plain.add(name);
-      out[name] = combine(out[name], value, list !== undefined);
+      out[name] = combine(before, value, list !== undefined);
     } else {
-      if (plain.has(name)) return qs.parse(s, QS_OPTIONS);
-      keyed.add(name);
-      out[name] ??= {};
-      const keys = out[name] as Record<string, unknown>;
+      const keys = (before ?? {}) as Record<string, unknown>;
       keys[sub] = combine(keys[sub], value, list !== undefined);
+      out[name] = keys;
     }
   }
   return out;

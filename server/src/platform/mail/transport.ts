@@ -1,6 +1,7 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { loadOnce } from '../lazy.ts';
 import type { MailAttachment } from './outbox.ts';
 
 /** A queued mail as the dispatcher hands it over, attachment bodies loaded. */
@@ -22,21 +23,10 @@ export type DeliveryConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/**
- * A transport made at the first mail, not at start: nodemailer took 0.1 s to load, before the
- * portal could answer anyone. Made once; a failed load is tried again by the next mail.
- */
-function lazyTransport<T>(make: (nodemailer: typeof import('nodemailer').default) => T): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => {
-    if (!made) {
-      made = import('nodemailer').then((m) => make(m.default));
-      made.catch(() => {
-        made = undefined;
-      });
-    }
-    return made;
-  };
+/** A nodemailer transport, the module loaded at the first one. */
+async function transportOf(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(options);
 }
 
 function message(mail: DeliverableMail, from: string) {
@@ -66,8 +56,10 @@ export function createDelivery(config: DeliveryConfig): Delivery {
 function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const url = new URL(smtpUrl);
   const local = LOOPBACK.has(url.hostname);
-  const transporter = lazyTransport((nodemailer) =>
-    nodemailer.createTransport({
+  // Made at the first mail, not at start: nodemailer took 0.1 s to load, before the portal could
+  // answer anyone.
+  const transporter = loadOnce(() =>
+    transportOf({
       url: smtpUrl,
       // A local relay or test peer may speak plain SMTP. Any other server must offer STARTTLS
       // (smtps: is TLS from the start): mail carries personal data and links, and a man in the
@@ -92,9 +84,7 @@ function smtpDelivery(smtpUrl: string, from: string): Delivery {
 
 function spoolDelivery(config: DeliveryConfig): Delivery {
   const dir = path.join(config.dataDir, 'mail');
-  const builder = lazyTransport((nodemailer) =>
-    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
-  );
+  const builder = loadOnce(() => transportOf({ streamTransport: true, buffer: true, newline: 'windows' }));
   return {
     describe: `fichiers .eml dans ${dir}`,
     async deliver(mail) {
