@@ -2,12 +2,12 @@ import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/client.ts';
-import { etudiants, inscriptions, journal, mailOutbox, partenaires } from './db/schema.ts';
+import { etudiants, inscriptions, inscriptionsRecherche, journal, mailOutbox, partenaires } from './db/schema.ts';
 import { etudiantsList, insertUnlessPending } from './features/etudiants/etudiants.repository.ts';
 import { inscriptionsList } from './features/inscriptions/inscriptions.repository.ts';
 import { journalList } from './features/journal/journal.repository.ts';
 import { partenairesList } from './features/partenaires/partenaires.repository.ts';
-import { type AnyList, searchOf } from './platform/list-query.ts';
+import { type AnyList, containsPattern, searchOf } from './platform/list-query.ts';
 import { courrielsList } from './platform/mail/mail.repository.ts';
 
 /**
@@ -54,6 +54,16 @@ describe(`index de recherche (${dbKind})`, () => {
 
   it('la recherche des logements utilise inscriptions_recherche_trgm', async () => {
     expect(await plan(inscriptions, inscriptionsList, 'lefèvre')).toContain('inscriptions_recherche_trgm');
+  });
+
+  it('le total d’une recherche de logements seule lit la copie étroite par son propre index', async () => {
+    const copy = inscriptionsRecherche.recherche;
+    const query = database.db
+      .select({ n: sql`count(*)` })
+      .from(inscriptionsRecherche)
+      .where(sql`${copy} like ${containsPattern('lefèvre')}`)
+      .toSQL();
+    expect(await explain(query)).toContain('inscriptions_recherche_copie_trgm');
   });
 
   it('une nouvelle demande cherche son double en attente par un index, qu’il existe ou non', async () => {

@@ -150,7 +150,12 @@ describe(`sauvegarde et restauration (${dbKind})`, () => {
     );
     const saved = BACKUP_TABLES.map(getTableName);
     expect([...saved, ...NOT_SAVED.map(getTableName)].sort()).toEqual(tables.map((r) => r.name));
-    expect(NOT_SAVED.map(getTableName)).toEqual(['sessions', 'rate_limit_counters', 'row_counts']);
+    expect(NOT_SAVED.map(getTableName)).toEqual([
+      'sessions',
+      'rate_limit_counters',
+      'row_counts',
+      'inscriptions_recherche',
+    ]);
 
     const references = await rows<{ child: string; parent: string }>(
       sql`select c.relname as child, p.relname as parent from pg_constraint k

@@ -12,9 +12,10 @@ import { CommandError } from './user-commands.ts';
  * A logical backup: every table as gzip-compressed JSON lines, in foreign-key order. The same
  * file restores into the embedded database or into PostgreSQL (it also moves a portal from one
  * to the other). Sessions and rate-limit counters are not kept: after a restore, agents log in again;
- * nor are the row counts, which the restored rows rebuild as they are inserted (row-counts.ts).
+ * nor are the row counts and the offers' search copy, which the restored rows rebuild as they are
+ * inserted (their triggers: row-counts.ts, inscriptions.tables.ts).
  */
-export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.rateLimitCounters, s.rowCounts];
+export const NOT_SAVED: readonly PgTable[] = [s.sessions, s.rateLimitCounters, s.rowCounts, s.inscriptionsRecherche];
 
 /**
  * Every table of the schema but NOT_SAVED, each after the tables it references: read from the

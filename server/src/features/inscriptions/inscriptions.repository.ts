@@ -23,7 +23,7 @@ import {
 } from '../../platform/list-query.ts';
 import { waitingMoreThan } from '../../platform/weekly.ts';
 import { referenceLabels } from '../reference/reference.repository.ts';
-import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
+import { inscriptionEvenements, inscriptions, inscriptionsRecherche } from './inscriptions.tables.ts';
 
 const statut = referenceLabels.statut;
 
@@ -134,7 +134,7 @@ const base = {
   },
   defaultSort: { name: 'date', direction: 'desc' as const },
   // The stored search text of the row: nom, prénom, téléphone, email, adresse, cp, ville.
-  searchIn: { stored: inscriptions.recherche },
+  searchIn: { stored: inscriptions.recherche, copy: inscriptionsRecherche.recherche },
   filters: (f: InscriptionListFilter) => [
     f.date ? onParisDay(inscriptions.date, f.date) : undefined,
     f.nom ? containsText([inscriptions.nom], f.nom) : undefined,
