@@ -16,6 +16,8 @@ export const neutraliseFormula = (s: string) => (FORMULA_START.test(s) ? `'${s}`
 
 /** One value as the text of its cell: dates in Paris time, booleans in French, text neutralised. */
 export const csvCell = (v: unknown): string => {
+  // Text first: most cells are (an offer has 25 text fields of 28).
+  if (typeof v === 'string') return neutraliseFormula(v);
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatDateTime(v);
   if (typeof v === 'boolean') return v ? 'Oui' : 'Non';
@@ -27,6 +29,19 @@ const needsQuotes = /[";\r\n]/;
 /** RFC 4180 with `;`: a field holding `;`, `"` or a line break is quoted, its quotes doubled. */
 export const csvField = (s: string) => (needsQuotes.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 export const csvLine = (cells: string[]) => `${cells.map(csvField).join(';')}\r\n`;
+
+/**
+ * A row's line, cell after cell into one string: the same text as `csvLine` of its cells, without
+ * two arrays per row (100 000 offers of 28 cells: 1.4 → 0.7 s on their own).
+ */
+export function csvRecord<R>(columns: CsvColumn<R>[], row: R): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    if (i > 0) line += ';';
+    line += csvField(csvCell(columns[i].value(row)));
+  }
+  return `${line}\r\n`;
+}
 
 /**
  * Characters per chunk: one socket write per few dozen KB rather than one per row, and below
@@ -63,7 +78,7 @@ export async function sendCsv<R>(
       try {
         for (let next = first; !next.done; next = await iterator.next()) {
           const row = next.value;
-          chunk += csvLine(columns.map((c) => csvCell(c.value(row))));
+          chunk += csvRecord(columns, row);
           lignes++;
           if (chunk.length >= CHUNK_CHARS) {
             yield chunk;

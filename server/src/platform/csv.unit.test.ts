@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvField, csvLine } from './csv.ts';
+import { type CsvColumn, csvCell, csvField, csvLine, csvRecord } from './csv.ts';
 
 describe('CSV', () => {
   it('laisse tels quels les champs ordinaires, accents compris', () => {
@@ -35,5 +35,13 @@ describe('CSV', () => {
     expect(csvCell(true)).toBe('Oui');
     expect(csvCell(null)).toBe('');
     expect(csvCell(new Date('2026-01-15T09:30:00Z'))).toBe('15/01/2026 10:30:00');
+  });
+
+  it('écrit la ligne d’un enregistrement comme celle de ses cellules', () => {
+    type Row = Record<string, unknown>;
+    const row: Row = { id: 7, nom: 'dit "non"; vraiment', formule: '=1+1', vide: null, oui: true, date: new Date(0) };
+    const columns: CsvColumn<Row>[] = Object.keys(row).map((k) => ({ header: k, value: (r) => r[k] }));
+    expect(csvRecord(columns, row)).toBe(csvLine(columns.map((c) => csvCell(c.value(row)))));
+    expect(csvRecord(columns, row)).toBe('7;"dit ""non""; vraiment";\'=1+1;;Oui;01/01/1970 01:00:00\r\n');
   });
 });

@@ -228,15 +228,18 @@ function packedRow(fields: ListFields, id: Column) {
 
 /**
  * Every matching row, in the table's order, with flat memory: first the ordered ids (a few MB
- * even at a million rows, as one value), then the rows by primary key in batches of 1 000. Each batch is an index
+ * even at a million rows, as one value), then the rows by primary key in batches of 2 500. Each batch is an index
  * lookup, where offset paging would sort the whole table again for every batch. Rows created
- * after the export started are left out; the ids fix the content at its start.
+ * after the export started are left out; the ids fix the content at its start. Batches of 2 500
+ * rather than 1 000: each query has its own cost on the embedded database (100 000 offers read in
+ * 1.5 s instead of 1.7–2.1). Not more: with 5 000, the embedded database's memory grew by 126 MB
+ * during the offers' export (16 MB with 2 500), and a WebAssembly memory never shrinks.
  */
 export async function* streamList<T extends ListFields, F>(
   db: DbOrTx,
   d: ListDefinition<T, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
-  batchSize = 1000,
+  batchSize = 2500,
 ): AsyncGenerator<ListRow<T>> {
   // The ordered ids as one JSON array: one value to decode rather than a row object per id
   // (a million of them cost hundreds of MB of transient memory).
