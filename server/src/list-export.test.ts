@@ -31,23 +31,28 @@ describe('export par lots', () => {
   it('traverse les lots dans l’ordre, sans perdre ni répéter une ligne ; une ligne supprimée entre-temps est omise', async () => {
     const seen: string[] = [];
     const henri = ids[names.length - 1 - names.indexOf('HENRI')];
-    for await (const row of streamList(database.db, inscriptionsList, byName, 3)) {
-      seen.push(row.nom);
+    const sizes: number[] = [];
+    for await (const batch of streamList(database.db, inscriptionsList, byName, 3)) {
+      seen.push(...batch.map((row) => row.nom));
+      sizes.push(batch.length);
       // While the first batch is written out: HENRI, in the third batch, is deleted.
-      if (seen.length === 1) await database.db.delete(inscriptions).where(eq(inscriptions.id, henri));
+      if (sizes.length === 1) await database.db.delete(inscriptions).where(eq(inscriptions.id, henri));
     }
     expect(seen).toEqual(names.filter((n) => n !== 'HENRI'));
+    expect(sizes).toEqual([3, 3, 2, 1]);
   });
 
   it('un téléchargement abandonné après la première ligne ne laisse rien en route', async () => {
-    for await (const row of streamList(database.db, inscriptionsList, byName, 2)) {
-      expect(row.nom).toBe('ALBERT');
+    for await (const batch of streamList(database.db, inscriptionsList, byName, 2)) {
+      expect(batch.map((row) => row.nom)).toEqual(['ALBERT', 'BERNARD']);
       break;
     }
     // The batch asked for ahead is answered or dropped; the database still answers.
     const read = async (batchSize: number) => {
       const found: string[] = [];
-      for await (const row of streamList(database.db, inscriptionsList, byName, batchSize)) found.push(row.nom);
+      for await (const batch of streamList(database.db, inscriptionsList, byName, batchSize)) {
+        found.push(...batch.map((row) => row.nom));
+      }
       return found;
     };
     expect(await read(4)).toEqual(await read(1000));

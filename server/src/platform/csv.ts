@@ -28,6 +28,8 @@ export const csvCell = (v: unknown): string => {
 const needsQuotes = /[";\r\n]/;
 /** RFC 4180 with `;`: a field holding `;`, `"` or a line break is quoted, its quotes doubled. */
 export const csvField = (s: string) => (needsQuotes.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+/** A text that needs the formula prefix or quotes, in one test. */
+const NEEDS_CARE = new RegExp(`${FORMULA_START.source}|${needsQuotes.source}`);
 export const csvLine = (cells: string[]) => `${cells.map(csvField).join(';')}\r\n`;
 
 /**
@@ -38,7 +40,9 @@ export function csvRecord<R>(columns: CsvColumn<R>[], row: R): string {
   let line = '';
   for (let i = 0; i < columns.length; i++) {
     if (i > 0) line += ';';
-    line += csvField(csvCell(columns[i].value(row)));
+    const v = columns[i].value(row);
+    // Plain text, most cells: one test tells it needs neither the formula prefix nor quotes.
+    line += typeof v === 'string' && !NEEDS_CARE.test(v) ? v : csvField(csvCell(v));
   }
   return `${line}\r\n`;
 }
@@ -59,11 +63,12 @@ export async function sendCsv<R>(
   reply: FastifyReply,
   filename: string,
   columns: CsvColumn<R>[],
-  rows: AsyncIterable<R>,
+  /** The rows, a batch at a time (streamList). */
+  batches: AsyncIterable<R[]>,
   /** Called once the stream ends, complete or broken off (the journal's line of the export). */
   onEnd?: (lignes: number, complet: boolean) => Promise<void>,
 ) {
-  const iterator = rows[Symbol.asyncIterator]();
+  const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
   reply
@@ -77,12 +82,13 @@ export async function sendCsv<R>(
       let complet = false;
       try {
         for (let next = first; !next.done; next = await iterator.next()) {
-          const row = next.value;
-          chunk += csvRecord(columns, row);
-          lignes++;
-          if (chunk.length >= CHUNK_CHARS) {
-            yield chunk;
-            chunk = '';
+          for (const row of next.value) {
+            chunk += csvRecord(columns, row);
+            lignes++;
+            if (chunk.length >= CHUNK_CHARS) {
+              yield chunk;
+              chunk = '';
+            }
           }
         }
         if (chunk) yield chunk;

@@ -211,16 +211,22 @@ function packedRow(fields: ListFields, id: Column) {
   const cells = [id, ...entries.map(([, f]) => f)].map((f) =>
     is(f, Column) && f.getSQLType().startsWith('numeric') ? sql`${f}::text` : sql`${f}`,
   );
-  // An SQL expression's JSON value is used as it is (none of the exports maps one with `mapWith`).
+  // An SQL expression's JSON value is used as it is (none of the exports maps one with `mapWith`),
+  // and so is a column's whose mapping is the identity (text, booleans): no call per cell for them.
+  const keeps = (f: unknown) => !is(f, Column) || f.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+  const names = entries.map(([name]) => name);
   const decoders = entries.map(([, f]) =>
-    is(f, Column) ? (v: unknown) => (v === null ? null : f.mapFromDriverValue(v)) : (v: unknown) => v,
+    keeps(f) ? undefined : (v: unknown) => (v === null ? null : (f as Column).mapFromDriverValue(v)),
   );
   return {
     select: { packed: sql<unknown[][]>`coalesce(json_agg(json_build_array(${sql.join(cells, sql`, `)})), '[]')` },
     id: (packed: unknown[]) => packed[0] as number,
     decode: (packed: unknown[]) => {
       const row: Record<string, unknown> = {};
-      for (let i = 0; i < entries.length; i++) row[entries[i][0]] = decoders[i](packed[i + 1]);
+      for (let i = 0; i < names.length; i++) {
+        const decoder = decoders[i];
+        row[names[i]] = decoder ? decoder(packed[i + 1]) : packed[i + 1];
+      }
       return row;
     },
   };
@@ -233,14 +239,16 @@ function packedRow(fields: ListFields, id: Column) {
  * after the export started are left out; the ids fix the content at its start. Batches of 2 500
  * rather than 1 000: each query has its own cost on the embedded database (100 000 offers read in
  * 1.5 s instead of 1.7–2.1). Not more: with 5 000, the embedded database's memory grew by 126 MB
- * during the offers' export (16 MB with 2 500), and a WebAssembly memory never shrinks.
+ * during the offers' export (16 MB with 2 500), and a WebAssembly memory never shrinks. Yields a
+ * batch at a time: an async generator's every step is a round of promises, 100 000 of them for
+ * 100 000 rows one by one.
  */
 export async function* streamList<T extends ListFields, F>(
   db: DbOrTx,
   d: ListDefinition<T, F>,
   params: Pick<ListParams<F>, 'search' | 'filter' | 'sort'>,
   batchSize = 2500,
-): AsyncGenerator<ListRow<T>> {
+): AsyncGenerator<ListRow<T>[]> {
   // The ordered ids as one JSON array: one value to decode rather than a row object per id
   // (a million of them cost hundreds of MB of transient memory).
   const [{ ids }] = (await d
@@ -269,10 +277,13 @@ export async function* streamList<T extends ListFields, F>(
     next = i + batchSize < ids.length ? read(i + batchSize) : undefined;
     // A batch still under way when the download is abandoned: its answer is not needed.
     next?.found.catch(() => {});
-    const byId = new Map(rows.map((packed) => [row.id(packed), packed]));
+    const byId = new Map<number, unknown[]>();
+    for (const packed of rows) byId.set(row.id(packed), packed);
+    const decoded: ListRow<T>[] = [];
     for (const id of batch) {
       const packed = byId.get(id);
-      if (packed) yield row.decode(packed) as ListRow<T>; // else deleted since the export started
+      if (packed) decoded.push(row.decode(packed) as ListRow<T>); // else deleted since the export started
     }
+    yield decoded;
   }
 }
