@@ -16,7 +16,7 @@ export const neutraliseFormula = (s: string) => (FORMULA_START.test(s) ? `'${s}`
 
 /** One value as the text of its cell: dates in Paris time, booleans in French, text neutralised. */
 export const csvCell = (v: unknown): string => {
-  // Text first: most cells are (an offer has 25 text fields of 28).
+  // Text first: most cells are (most of an offer's 28).
   if (typeof v === 'string') return neutraliseFormula(v);
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatDateTime(v);
