@@ -4,8 +4,10 @@ CREATE TABLE "inscriptions_recherche" (
 );
 --> statement-breakpoint
 ALTER TABLE "inscriptions_recherche" ADD CONSTRAINT "inscriptions_recherche_id_inscriptions_id_fk" FOREIGN KEY ("id") REFERENCES "public"."inscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "inscriptions_recherche_copie_trgm" ON "inscriptions_recherche" USING gin ("recherche" gin_trgm_ops);--> statement-breakpoint
+-- Copied first, indexed after: one index build rather than an insert into it per offer.
 INSERT INTO "inscriptions_recherche" ("id", "recherche") SELECT "id", "recherche" FROM "inscriptions";
+--> statement-breakpoint
+CREATE INDEX "inscriptions_recherche_copie_trgm" ON "inscriptions_recherche" USING gin ("recherche" gin_trgm_ops);
 --> statement-breakpoint
 -- The copy changes with the offers, in the same transaction (a rollback undoes both); a deleted
 -- offer takes its copy with it (the foreign key's cascade). A bulk insert copies once, per statement.
