@@ -25,6 +25,20 @@ export function describeOn(kind: 'pglite' | 'postgres', name: string, fn: () => 
   if (kind === dbKind) describe(name, fn);
 }
 
+/** A fresh database of this run's kind with nothing in it, not even the migrations. */
+export async function emptyDatabase(): Promise<Database> {
+  if (dbKind === 'pglite') return openPglite(await PGlite.create({ extensions: pgliteExtensions }));
+  const created = await createDatabase(inject('postgresUrl'), `e_${randomBytes(6).toString('hex')}`);
+  const database = await openPostgres(created.url);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
   if (dbKind === 'postgres') {
