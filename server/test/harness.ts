@@ -25,10 +25,10 @@ export function describeOn(kind: 'pglite' | 'postgres', name: string, fn: () => 
   if (kind === dbKind) describe(name, fn);
 }
 
-/** A fresh database of this run's kind with nothing in it, not even the migrations. */
-export async function emptyDatabase(): Promise<Database> {
-  if (dbKind === 'pglite') return openPglite(await PGlite.create({ extensions: pgliteExtensions }));
-  const created = await createDatabase(inject('postgresUrl'), `e_${randomBytes(6).toString('hex')}`);
+/** A new PostgreSQL database on the tests' server (a copy of `template` when given), dropped when closed. */
+async function privatePostgres(prefix: string, template?: string): Promise<Database> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const created = await createDatabase(inject('postgresUrl'), name, template);
   const database = await openPostgres(created.url);
   return {
     ...database,
@@ -39,20 +39,15 @@ export async function emptyDatabase(): Promise<Database> {
   };
 }
 
+/** A fresh database of this run's kind with nothing in it, not even the migrations. */
+export async function emptyDatabase(): Promise<Database> {
+  if (dbKind === 'postgres') return privatePostgres('e');
+  return openPglite(await PGlite.create({ extensions: pgliteExtensions }));
+}
+
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
-  if (dbKind === 'postgres') {
-    const adminUrl = inject('postgresUrl');
-    const created = await createDatabase(adminUrl, `t_${randomBytes(6).toString('hex')}`, 'guichet_template');
-    const database = await openPostgres(created.url);
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        await created.drop();
-      },
-    };
-  }
+  if (dbKind === 'postgres') return privatePostgres('t', 'guichet_template');
   const dump = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
   return openPglite(client);
