@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/src/**/*.test.ts'];
-const unitTests = ['contract/src/**/*.unit.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.unit.test.ts'];
+const unitTests = [
+  'bench/**/*.unit.test.ts',
+  'contract/src/**/*.unit.test.ts',
+  'server/src/**/*.unit.test.ts',
+  'web/src/**/*.unit.test.ts',
+];
 /** React components rendered in happy-dom with Testing Library: a shared component's defect fails in seconds. */
 const componentTests = ['web/src/**/*.unit.test.tsx'];
 // A file that only means something on one database is named for it, so the other run does not

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Connection, getRequest } from './http-client.ts';
 
 export type LoadResult = {
   requests: number;
@@ -15,7 +16,7 @@ export type LoadResult = {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One GET, body read and dropped; resolves to the status code (0 on a network error). */
+/** One GET through Node's client, body read and dropped (0 on a network error): for single checks, not load. */
 export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve) => {
     const req = http.get(url, { agent, headers }, (res) => {
@@ -35,7 +36,8 @@ const quantile = (sorted: number[], q: number) =>
 
 /**
  * `concurrency` clients loop over `urls` (round robin) for `seconds`; bounded in time and
- * only ever aimed at this machine's loopback.
+ * only ever aimed at this machine's loopback. Each client keeps one lean connection per origin
+ * (http-client.ts), so the generator takes as little of the machine as it can.
  */
 export async function load(
   urls: string[],
@@ -43,6 +45,8 @@ export async function load(
 ): Promise<LoadResult> {
   for (const u of urls)
     if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u)) throw new Error(`cible non locale : ${u}`);
+  const targets = urls.map((u) => new URL(u));
+  const requests = targets.map((u) => getRequest(u, opts.headers ?? {}));
   const latencies: number[] = [];
   const perUrl: number[][] = urls.map(() => []);
   const perClient: number[] = [];
@@ -53,16 +57,23 @@ export async function load(
   await Promise.all(
     Array.from({ length: opts.concurrency }, async (_, client) => {
       perClient[client] = 0;
+      const connections = new Map<string, Connection>();
+      const connection = (u: URL) => {
+        const open = connections.get(u.host) ?? new Connection(u.hostname, Number(u.port));
+        connections.set(u.host, open);
+        return open;
+      };
       while (performance.now() < end) {
         const i = next++ % urls.length;
         const t = performance.now();
-        const { status } = await get(urls[i], opts.headers);
+        const { status } = await connection(targets[i]).send(requests[i]);
         const took = performance.now() - t;
         latencies.push(took);
         perUrl[i].push(took);
         perClient[client]++;
         if (status < 200 || status >= 400) errors++;
       }
+      for (const c of connections.values()) c.close();
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
