@@ -1,9 +1,11 @@
+import http from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import { ALL_ENDPOINTS, LOGO_MAX_BYTES, MESSAGES, pages } from '@guichet/contract';
 import { CATEGORIES_ELEMENT_ID, FILTRES_ELEMENT_ID, PARAMS_ELEMENT_ID } from '@guichet/contract/page-data';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -31,11 +33,12 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { AccessLog, stdoutDestination } from './platform/logging.ts';
+import { AccessLog, accessLineWriter, stdoutDestination } from './platform/logging.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { parseQueryString } from './platform/query-string.ts';
 import { databaseRateLimitStore, rateCounters } from './platform/rate-limit.ts';
+import { createReplay } from './platform/replay.ts';
 import { refuseUndeclaredRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loggableUrl, securityEvent } from './platform/security-log.ts';
@@ -88,6 +91,10 @@ const features: Feature[] = [
 
 export async function buildApp({ config, database, logger, mailDispatcher, timeouts }: AppDeps): Promise<AppInstance> {
   const limits = { ...SERVER_TIMEOUTS, ...timeouts };
+  // Fastify's request ids (req-1, req-2…), shared with the answers replayed at the door.
+  let requests = 0;
+  const requestId = () => `req-${(++requests).toString(36)}`;
+  const replay = createReplay({ log: replayedAccessLine(config, requestId, () => app.log) });
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
@@ -100,12 +107,28 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: parseQueryString },
     logController: new AccessLog(),
+    genReqId: requestId,
     frameworkErrors,
+    // Node's server as Fastify makes it, with the door first (platform/replay.ts).
+    serverFactory: (handler, options) => {
+      const server = http.createServer(options.http ?? {}, (request, response) => {
+        if (!replay.serve(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = limits.keepAliveTimeout;
+      server.requestTimeout = limits.requestTimeout;
+      server.setTimeout(limits.connectionTimeout);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('replay', replay);
+  app.addHook('onResponse', (request, reply, done) => {
+    replay.capture(request, reply);
+    done();
+  });
   // Every route, as registered: the OpenAPI and access-matrix tests check none is forgotten.
   const routeList: RouteRecord[] = [];
   app.decorate('routeList', routeList);
@@ -222,6 +245,31 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
       }),
     },
   };
+}
+
+/** The line of an answer replayed at the door: AccessLog's fields, each address filtered once (they are few). */
+function replayedAccessLine(config: Config, requestId: () => string, log: () => FastifyBaseLogger) {
+  const clientAddress = clientAddressOf(config.trustProxy);
+  const loggedUrls = new Map<string, string>();
+  let write: ReturnType<typeof accessLineWriter> | undefined;
+  return (request: http.IncomingMessage, responseTime: number) => {
+    const url = request.url ?? '';
+    let logged = loggedUrls.get(url);
+    if (logged === undefined) {
+      if (loggedUrls.size >= 256) loggedUrls.clear();
+      logged = redactUrl(loggableUrl(url));
+      loggedUrls.set(url, logged);
+    }
+    write ??= accessLineWriter(log());
+    write({ reqId: requestId(), method: request.method, url: logged, ip: clientAddress(request), responseTime });
+  };
+}
+
+/** The client's address as Fastify's `request.ip` gives it: behind the trusted proxies, the one they name. */
+function clientAddressOf(trustProxy: string[]): (request: http.IncomingMessage) => string | undefined {
+  if (trustProxy.length === 0) return (request) => request.socket.remoteAddress;
+  const trusted = proxyAddr.compile(trustProxy);
+  return (request) => proxyAddr.all(request, trusted).at(-1);
 }
 
 /** Writes from another site are refused: cookies are SameSite=Lax, this is the second lock. */

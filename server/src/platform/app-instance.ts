@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from './mail/index.ts';
 import type { RateCounters } from './rate-limit.ts';
+import type { Replay } from './replay.ts';
 
 /** The app every feature registers on: Fastify with zod schemas and the decorations below. */
 export type AppInstance = FastifyInstance<
@@ -25,5 +26,7 @@ declare module 'fastify' {
     /** Rate-limit counters in the database, seen by every server process. */
     rateCounters: RateCounters;
     mail: Mailer;
+    /** Public answers replayed before the framework (platform/replay.ts). */
+    replay: Replay;
   }
 }

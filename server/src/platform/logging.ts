@@ -1,4 +1,4 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 /**
@@ -31,4 +31,41 @@ let stdout: ReturnType<typeof pino.destination> | undefined;
 export function stdoutDestination() {
   stdout ??= pino.destination({ dest: 1, minLength: BLOCK_BYTES, periodicFlush: FLUSH_MS, sync: false });
   return stdout;
+}
+
+type AccessFields = {
+  reqId: string;
+  method: string | undefined;
+  url: string;
+  ip: string | undefined;
+  responseTime: number;
+};
+/** Pino keeps what a line starts with (level, time, bindings) and where it goes under these symbols. */
+type PinoInternals = Record<symbol, unknown>;
+
+/**
+ * The « request completed » line of an answer replayed at the door (platform/replay.ts), in pino's
+ * own words: its level, time and bindings, then AccessLog's fields in the same order, `url` already
+ * filtered. Written as text to the logger's destination: pino's walk of a logged object cost a
+ * replayed answer ~20 µs, as much as the rest of its work (docs/benchmarks.md, douzième passe).
+ * A logger that is not pino (Fastify's silent one) gets the same fields through `info`.
+ */
+export function accessLineWriter(log: FastifyBaseLogger): (fields: AccessFields) => void {
+  const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
+  const logger = log as unknown as PinoInternals;
+  const stream = logger[streamSym] as { write: (line: string) => void } | undefined;
+  const line = ({ reqId, method, url, ip, responseTime }: AccessFields) => ({
+    reqId,
+    req: { method, url, ip },
+    res: { statusCode: 200 },
+    responseTime,
+  });
+  if (!stream) return (fields) => log.info(line(fields), 'request completed');
+  const levelAndTime = () =>
+    `${(logger[lsCacheSym] as Record<number, string>)[30]}${(logger[timeSym] as () => string)()}`;
+  return (fields) => {
+    if (!(log as pino.Logger).isLevelEnabled('info')) return;
+    const own = JSON.stringify(line(fields)).slice(1, -1);
+    stream.write(`${levelAndTime()}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
+  };
 }

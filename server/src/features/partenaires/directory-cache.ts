@@ -18,7 +18,13 @@ const TTL_MS = 10_000;
  */
 export const DIRECTORY_CACHE_MAX = 64;
 /** `compressed`: brotli and gzip copies, each made once per entry on first demand (not per visitor). */
-type Entry = { at: number; body: Buffer; etag: string; compressed: Partial<Record<Encoding, Promise<Buffer>>> };
+type Entry = {
+  key: string;
+  at: number;
+  body: Buffer;
+  etag: string;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+};
 
 /**
  * One database's entries, the reads under way (one per key, however many visitors wait for it) and
@@ -41,7 +47,7 @@ function load(db: DbOrTx, cache: Cache, key: string, filtres: number[] | undefin
     const list: PartenairePublic[] = await repo.publicList(db, filtres);
     const body = Buffer.from(JSON.stringify(list));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const entry: Entry = { at: Date.now(), body, etag, compressed: {} };
+    const entry: Entry = { key, at: Date.now(), body, etag, compressed: {} };
     if (cache.generation === generation) remember(cache.entries, key, entry);
     return entry;
   })().finally(() => {
@@ -78,6 +84,13 @@ export const directoryCache = {
     // have nothing to report.
     loading.catch(() => {});
     return hit;
+  },
+  /**
+   * Whether `entry` is still what this process serves without a read: not cleared by a write, not
+   * past TTL_MS. An answer built from it may be replayed until then (platform/replay.ts).
+   */
+  isCurrent(db: DbOrTx, entry: Entry): boolean {
+    return Date.now() - entry.at < TTL_MS && cacheOf(db).entries.get(entry.key) === entry;
   },
   /**
    * The entry's bytes in `encoding` (undefined: raw), with their own ETag: a strong validator names

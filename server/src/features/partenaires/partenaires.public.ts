@@ -36,6 +36,8 @@ export async function partenairesPublicRoutes(app: AppInstance) {
     reply.header('etag', etag).header('cache-control', 'public, max-age=10').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (body !== entry.body) reply.header('content-encoding', encoding);
+    // The same for every visitor until the list changes: the next ones get it at the door.
+    app.replay.keep(request, body, () => directoryCache.isCurrent(app.db, entry));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
