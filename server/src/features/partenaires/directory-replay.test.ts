@@ -123,6 +123,21 @@ describe(`annuaire public : réponses rejouées à la porte (${dbKind})`, () => 
     }
   });
 
+  it('après les 10 s du cache, la visite suivante passe de nouveau par la route', async () => {
+    const route = directory(2);
+    const path = '/api/partenaire/get/valid?filtres[]=7';
+    await get(base, path);
+    await get(base, path);
+    expect(route).toHaveBeenCalledTimes(1);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      await get(base, path);
+      expect(route).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('une publication se voit à la visite suivante, et une requête conditionnelle reçoit toujours son 304', async () => {
     directory(2);
     const path = '/api/partenaire/get/valid?filtres[]=5';
