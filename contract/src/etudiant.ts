@@ -3,7 +3,7 @@ import { idSchema as rowId, safeString, text } from './common.ts';
 import { courrielEchecSchema } from './courriels.ts';
 import { ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX } from './etudiant-form.ts';
 import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
-import { type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
+import { cappedCountShape, type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { queryAttente } from './tableau-de-bord.ts';
 
@@ -113,7 +113,7 @@ export const etudiantListQuerySchema = listQuerySchema(ETUDIANT_COLUMNS, {
 });
 export const etudiantExportQuerySchema = etudiantListQuerySchema.omit({ page: true, rowsPerPage: true });
 export type EtudiantListFilter = ListFilter<typeof etudiantListQuerySchema>;
-export const etudiantListSchema = z.object({ count: z.number().int(), etudiants: z.array(etudiantSchema) });
+export const etudiantListSchema = z.object({ ...cappedCountShape, etudiants: z.array(etudiantSchema) });
 
 export const ETUDIANT_ACTIONS = ['valider', 'refuser'] as const;
 export type EtudiantAction = (typeof ETUDIANT_ACTIONS)[number];

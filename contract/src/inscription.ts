@@ -25,7 +25,15 @@ import {
   TYPES_PARKING,
   toUpper,
 } from './inscription-form.ts';
-import { type ListFilter, listQuerySchema, queryBoolean, queryDay, queryIds, queryText } from './list.ts';
+import {
+  cappedCountShape,
+  type ListFilter,
+  listQuerySchema,
+  queryBoolean,
+  queryDay,
+  queryIds,
+  queryText,
+} from './list.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { queryAttente } from './tableau-de-bord.ts';
@@ -233,7 +241,7 @@ export const inscriptionListItemSchema = z.object({
 });
 export type InscriptionListItem = z.output<typeof inscriptionListItemSchema>;
 export const inscriptionsListSchema = z.object({
-  count: z.number().int(),
+  ...cappedCountShape,
   inscriptions: z.array(inscriptionListItemSchema),
 });
 

@@ -41,6 +41,16 @@ export function listQuerySchema<C extends readonly [string, ...string[]], F exte
   });
 }
 
+/**
+ * The total of a list that can reach a million rows: exact, or past 10 000 matches a lower bound
+ * (`countIsLowerBound`: « plus de `count` »), since counting a broad search to the end re-reads
+ * most of the table (docs/decisions.md, « Le total d'une recherche large »).
+ */
+export const cappedCountShape = {
+  count: z.number().int(),
+  countIsLowerBound: z.literal(true).optional(),
+};
+
 /** The filters of a list as the server receives them, parsed: derived from the list's query schema. */
 export type ListFilter<Q extends z.ZodType> = z.output<Q> extends { filter: infer F } ? F : never;
 

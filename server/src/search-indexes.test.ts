@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/client.ts';
@@ -26,6 +26,14 @@ describe(`index de recherche (${dbKind})`, () => {
         1 + g % 4
       from generate_series(1, 20000) g`);
     await database.db.execute(sql`analyze etudiants`);
+    // 5 000 partners, three in four active (as the bench seeds them).
+    await database.db.execute(sql`
+      insert into partenaires (nom, lien, lien_offres, presentation, logo, nom_complet, adresse, cp, ville, telephone,
+        mail, civilite_r, nom_r, prenom_r, fonction_r, telephone_r, mail_r, actif)
+      select 'Partenaire ' || g, '', '', '', '', '', '', '10000', 'TROYES', '0325000000', 'p' || g || '@exemple.fr',
+        'Madame', '', '', '', '0611223344', '', g % 4 <> 0
+      from generate_series(1, 5000) g`);
+    await database.db.execute(sql`analyze partenaires`);
   });
   afterAll(() => database.close());
 
@@ -140,6 +148,19 @@ describe(`index de recherche (${dbKind})`, () => {
     const withCategory = await plan(partenaires, partenairesList, 'santé');
     expect(withCategory).toContain('partenaires_recherche_trgm');
     expect(withCategory).toContain('partenaires_categorie_idx');
+  });
+
+  it('les partenaires actifs triés par nom lisent leur page dans l’index du nom, sans trier (migration 0020)', async () => {
+    const query = database.db
+      .select({ id: partenaires.id })
+      .from(partenaires)
+      .where(eq(partenaires.actif, true))
+      .orderBy(desc(partenaires.nom), desc(partenaires.id))
+      .limit(20)
+      .toSQL();
+    const p = await explainAsIs(query);
+    expect(p).toContain('partenaires_nom_id_idx');
+    expect(p).not.toMatch(/\bSort\b/);
   });
 
   it('les recherches de « Journal » et de « Courriels » utilisent leur index trigramme (migration 0014)', async () => {

@@ -53,7 +53,20 @@ export type ListDefinition<T extends ListFields, F> = {
   filters: (filter: F) => (SQL | undefined)[];
   /** Unique column used to break ties (stable paging) and to bound an export. */
   id: Column;
+  /**
+   * Beyond this many matches, the total of a search or filter is not counted to the end: the answer
+   * says « more than » (`countIsLowerBound`). For the tables that reach a million rows, where the
+   * exact total of a broad search re-reads most of the table (« martin »: 83 000 offers, 150 ms
+   * for the total against 0.2 ms for the page). Lists whose total drives an action stay exact.
+   */
+  countCap?: number;
 };
+
+/** The cap of the lists that reach a million rows: a total beyond it reads « plus de 10 000 ». */
+export const COUNT_CAP = 10_000;
+
+/** A page of a list and its total: exact, or with `countIsLowerBound`, « more than `count` ». */
+export type ListPage<R> = { count: number; rows: R[]; countIsLowerBound?: true };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -122,10 +135,10 @@ export async function runList<T extends ListFields, F>(
   db: DbOrTx,
   d: ListDefinition<T, F>,
   params: ListParams<F>,
-): Promise<{ count: number; rows: ListRow<T>[] }> {
+): Promise<ListPage<ListRow<T>>> {
   const { where, countIn } = await whereOf(db, d, params);
   const found = where ? await pageAndCount(db, d, params, where, countIn) : await wholeTable(db, d, params);
-  return found as { count: number; rows: ListRow<T>[] };
+  return found as ListPage<ListRow<T>>;
 }
 
 /**
@@ -166,7 +179,8 @@ async function wholeTable<F>(db: DbOrTx, d: ListDefinition<ListFields, F>, param
  * On PostgreSQL both queries run side by side on two connections (the agent waits for the longer
  * of the two, not their sum), and the count of a page that turns out not to be full is dropped;
  * on the embedded database, which runs one query at a time, the count waits for the page and is
- * asked only when it is needed.
+ * asked only when it is needed. A list with `countCap` counts only up to it: « martin » at a million
+ * offers (83 000 found) takes 29 ms to count to 10 001 instead of 152 ms to the end.
  */
 async function pageAndCount<F>(
   db: DbOrTx,
@@ -177,13 +191,22 @@ async function pageAndCount<F>(
 ) {
   const skipped = params.page * params.rowsPerPage;
   const total = { count: sql<number>`count(*)::int` };
-  const counted = async () => {
-    const [{ count }] = await (countIn
-      ? db.select(total).from(countIn.table).where(countIn.where)
-      : (d.from(db, total).where(where) as unknown as Promise<[{ count: number }]>));
+  const counted = async (cap: number | undefined) => {
+    if (cap === undefined) {
+      const [{ count }] = await (countIn
+        ? db.select(total).from(countIn.table).where(countIn.where)
+        : (d.from(db, total).where(where) as unknown as Promise<[{ count: number }]>));
+      return count;
+    }
+    // Counted up to one past the cap: the scan stops there.
+    const one = { one: sql`1` };
+    const matching = (
+      countIn ? db.select(one).from(countIn.table).where(countIn.where) : d.from(db, one).where(where)
+    ).limit(cap + 1);
+    const [{ count }] = await db.select(total).from(matching.as('matching'));
     return count;
   };
-  const early = runsSideBySide(db) ? counted() : undefined;
+  const early = runsSideBySide(db) ? counted(d.countCap) : undefined;
   // A page that fails leaves the early count to nobody: its own failure is not worth a report.
   early?.catch(() => {});
   const rows = (await d
@@ -192,11 +215,18 @@ async function pageAndCount<F>(
     .orderBy(...orderOf(d, params.sort))
     .limit(params.rowsPerPage)
     .offset(skipped)) as Record<string, unknown>[];
-  // Past the end (no row), only the count can say how many there are.
   if (rows.length < params.rowsPerPage && (rows.length > 0 || skipped === 0)) {
     return { count: skipped + rows.length, rows };
   }
-  return { count: await (early ?? counted()), rows };
+  // Past the end (no row), only the exact count can say where the end is.
+  if (rows.length === 0) return { count: await counted(undefined), rows };
+  const count = await (early ?? counted(d.countCap));
+  const cap = d.countCap;
+  // Past the cap, the agent knows at least this page's last row: « 12 001–12 020 sur plus de 12 020 ».
+  if (cap !== undefined && count > cap) {
+    return { count: Math.max(cap, skipped + rows.length), rows, countIsLowerBound: true as const };
+  }
+  return { count, rows };
 }
 
 /**

@@ -8,11 +8,11 @@ import { type EtudiantListParams, etudiantsRepository } from './etudiants.reposi
  * whole database work of the endpoint, which the benchmark also calls alone as its floor.
  */
 export async function etudiantsAdminList(db: DbOrTx, params: EtudiantListParams) {
-  const { count, rows } = await etudiantsRepository.list(db, params);
+  const { rows, ...total } = await etudiantsRepository.list(db, params);
   const echecs = await mailRepository.failures(
     db,
     { entite: 'etudiant', kind: 'liste_logements' },
     rows.map((r) => r.id),
   );
-  return { count, etudiants: rows.map((r) => ({ ...r, courrielEchec: echecs.get(r.id) ?? null })) };
+  return { ...total, etudiants: rows.map((r) => ({ ...r, courrielEchec: echecs.get(r.id) ?? null })) };
 }

@@ -3,6 +3,7 @@ import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  COUNT_CAP,
   containsText,
   type ListDefinition,
   type ListRow,
@@ -59,6 +60,7 @@ export const etudiantsList: ListDefinition<typeof rowFields, Filter> = {
     f.attente ? waitingMoreThan(etudiants.statutId, etudiants.date, f.attente) : undefined,
   ],
   id: etudiants.id,
+  countCap: COUNT_CAP,
 };
 
 export type NewEtudiant = { email: string; adresse: string; cp: string; ville: string; ecole: string };

@@ -265,6 +265,37 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(second).toEqual({ count: 4, etudiants: [] });
     });
 
+    it('au-delà de 10 000 demandes trouvées, le total dit « plus de », exact dès que la page n’est plus pleine', async () => {
+      // 10 050 requests that the search finds, besides the four of this block's seed.
+      await db().execute(sql`
+        insert into etudiants (date, email, adresse, cp, ville, ecole, statut_id)
+        select now() - g * interval '1 minute', 'plafond' || g || '@univ.fr', '', '10000', 'TROYES', 'UTT', 1 + g % 2
+        from generate_series(1, 10050) g`);
+      const answer = async (params: object) => {
+        const { count, countIsLowerBound, etudiants: rows } = (await list(params)).json();
+        return { count, countIsLowerBound, rows: rows.length };
+      };
+      expect(await answer({ search: 'plafond', rowsPerPage: 20 })).toEqual({
+        count: 10_000,
+        countIsLowerBound: true,
+        rows: 20,
+      });
+      // Page 502 holds the 10 021st to 10 040th: at least that many match.
+      expect(await answer({ search: 'plafond', rowsPerPage: 20, page: 501 })).toEqual({
+        count: 10_040,
+        countIsLowerBound: true,
+        rows: 20,
+      });
+      // The last page is not full: it gives the exact total; past the end, the count is exact too.
+      const exact = { count: 10_050, countIsLowerBound: undefined };
+      expect(await answer({ search: 'plafond', rowsPerPage: 20, page: 502 })).toEqual({ ...exact, rows: 10 });
+      expect(await answer({ search: 'plafond', rowsPerPage: 20, page: 600 })).toEqual({ ...exact, rows: 0 });
+      // A filter counts the same way; the whole table keeps its exact counter (10 050 + 4).
+      expect(await answer({ filter: { statut: [1, 2] }, rowsPerPage: 20 })).toMatchObject({ countIsLowerBound: true });
+      expect(await answer({ rowsPerPage: 20 })).toEqual({ count: 10_054, countIsLowerBound: undefined, rows: 20 });
+      expect(await answer({ search: 'plafond9999', rowsPerPage: 20 })).toEqual({ ...exact, count: 1, rows: 1 });
+    });
+
     it('refuse une colonne de tri, une école ou une taille de page inconnues (400)', async () => {
       for (const params of [
         { sort: { name: 'motdepasse' } },

@@ -10,10 +10,10 @@ import { inscriptionsRepository } from './inscriptions.repository.ts';
  * work of the endpoint, which the benchmark also calls alone as the endpoint's floor.
  */
 export async function inscriptionsAdminList(db: DbOrTx, params: ListParams<InscriptionListFilter>) {
-  const { count, rows } = await inscriptionsRepository.list(db, params);
+  const { rows, ...total } = await inscriptionsRepository.list(db, params);
   const doublons = await doublonsOf(
     db,
     rows.map((r) => r.id),
   );
-  return { count, inscriptions: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
+  return { ...total, inscriptions: rows.map((r) => ({ ...r, doublon: doublonCriteres(doublons.get(r.id)) })) };
 }

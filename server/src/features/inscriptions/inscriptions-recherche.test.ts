@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { inscriptions, inscriptionsRecherche } from '../../db/schema.ts';
+import { runList } from '../../platform/list-query.ts';
 import { seedInscriptions, storedOffer } from './inscriptions.fixtures.ts';
-import { inscriptionsRepository } from './inscriptions.repository.ts';
+import { inscriptionsList, inscriptionsRepository } from './inscriptions.repository.ts';
 
 // The total of a search alone is counted in the narrow copy of the offers' searched text
 // (inscriptions_recherche, kept by triggers): whatever writes the offers, the copy must say what
@@ -85,6 +86,41 @@ describe('copie étroite du texte cherché des offres', () => {
     ]);
     expect(await total('martin')).toBe(3);
     expect(await total('martin', { statut: [2] })).toBe(2);
+  });
+
+  it('un total plafonné compte dans la copie comme dans les offres, et s’arrête au plafond', async () => {
+    await seedInscriptions(
+      database.db,
+      [1, 2, 2, 2, 2].map((statut) => ({ date, proprietaire: { nom: 'Martin' }, statut })),
+    );
+    // The list as it is, with a cap of 2 instead of 10 000.
+    const capped = { ...inscriptionsList, countCap: 2 };
+    const answer = async (page: number, filter = {}) => {
+      const { count, countIsLowerBound } = await runList(database.db, capped, {
+        search: 'martin',
+        page,
+        rowsPerPage: 1,
+        filter,
+      });
+      return { count, countIsLowerBound };
+    };
+    expect(await answer(0)).toEqual({ count: 2, countIsLowerBound: true });
+    expect(await answer(3)).toEqual({ count: 4, countIsLowerBound: true });
+    expect(await answer(5)).toEqual({ count: 5, countIsLowerBound: undefined });
+    expect(await answer(0, { statut: [2] })).toEqual({ count: 2, countIsLowerBound: true });
+    expect(await answer(0, { statut: [1] })).toEqual({ count: 1, countIsLowerBound: undefined });
+    // Exactly as many as the cap: an exact total.
+    const atCap = await runList(
+      database.db,
+      { ...inscriptionsList, countCap: 4 },
+      {
+        search: 'martin',
+        page: 0,
+        rowsPerPage: 1,
+        filter: { statut: [2] },
+      },
+    );
+    expect([atCap.count, atCap.countIsLowerBound]).toEqual([4, undefined]);
   });
 
   it('une copie perdue est refaite au changement suivant du texte', async () => {

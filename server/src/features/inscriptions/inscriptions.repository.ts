@@ -13,6 +13,7 @@ import {
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  COUNT_CAP,
   containsText,
   type ListDefinition,
   type ListFields,
@@ -159,6 +160,7 @@ const base = {
 export const inscriptionsList: ListDefinition<typeof listFields, InscriptionListFilter> = {
   ...base,
   fields: listFields,
+  countCap: COUNT_CAP,
 };
 const exportFields = { ...offerFields, dateConfirmation: lastConfirmation };
 /**

@@ -62,6 +62,8 @@ export const partenaires = pgTable(
   },
   (t) => [
     index('partenaires_date_idx').on(t.date, t.id),
+    // Staff sort by name (often on the active ones): the page read along it, not 50 000 partners sorted.
+    index('partenaires_nom_id_idx').on(t.nom, t.id),
     index('partenaires_public_idx').on(t.statutId, t.actif, t.categorieId),
     index('partenaires_categorie_idx').on(t.categorieId),
     index('partenaires_recherche_trgm').using('gin', t.recherche.op('gin_trgm_ops')),

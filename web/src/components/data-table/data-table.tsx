@@ -31,6 +31,15 @@ const localeText = {
   noRowsLabel: MESSAGES.aucunEnregistrement,
   noResultsOverlayLabel: MESSAGES.aucunEnregistrement,
 };
+const number = new Intl.NumberFormat('fr-FR');
+/** A total the server did not count to the end (`countIsLowerBound`): « 1–20 sur plus de 10 000 ». */
+const lowerBoundText = (count: number) => ({
+  ...localeText,
+  paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+    `${number.format(from)}–${number.format(to)} sur plus de ${number.format(count)}`,
+});
+/** Past a lower bound there is always a next page: the server said more rows match. */
+const moreRows = { hasNextPage: true };
 
 export type SelectionApi<R> = {
   selected: R[];
@@ -87,7 +96,11 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
   const q = useQuery({
     queryKey,
     // The URL's values are strings; the server parses them with the list's query schema.
-    queryFn: () => call(props.endpoint as ListEndpoint, { query: params } as never) as Promise<{ count: number }>,
+    queryFn: () =>
+      call(props.endpoint as ListEndpoint, { query: params } as never) as Promise<{
+        count: number;
+        countIsLowerBound?: true;
+      }>,
     placeholderData: keepPreviousData,
   });
   const rows = rowsOf(q.data);
@@ -99,6 +112,8 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
   const selected = selectedRows(selection, rows);
   const selectable = props.isRowSelectable;
   const count = q.data?.count ?? 0;
+  const lowerBound = q.data?.countIsLowerBound === true;
+  const gridText = useMemo(() => (lowerBound ? lowerBoundText(count) : localeText), [lowerBound, count]);
   // « All matching » holds while this page stays wholly ticked: unticking one row ends it.
   const [matchingKey, setMatchingKey] = useState<string | null>(null);
   const pageTicked = rows.length > 0 && selected.length === rows.length;
@@ -173,7 +188,9 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             aria-label={props.title}
             rows={rows}
             columns={props.columns as GridColDef<Row>[]}
-            rowCount={count}
+            // A total known only as « more than » leaves the last page unknown: the grid then pages on.
+            rowCount={lowerBound ? -1 : count}
+            paginationMeta={lowerBound ? moreRows : undefined}
             loading={q.isFetching}
             autoHeight
             paginationMode="server"
@@ -196,7 +213,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             disableRowSelectionExcludeModel
             rowSelectionModel={selection}
             onRowSelectionModelChange={setSelection}
-            localeText={localeText}
+            localeText={gridText}
           />
         </Box>
       </Paper>

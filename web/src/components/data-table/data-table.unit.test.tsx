@@ -29,14 +29,19 @@ const row = (id: number): Row => ({
 
 /**
  * The server, as `fetch` sees it: `total` requests, answered page by page as the query asks
- * (`page`, `rowsPerPage`), so that what the grid shows follows what it asked for.
+ * (`page`, `rowsPerPage`), so that what the grid shows follows what it asked for. With `cap`, a
+ * full page of more than `cap` matches has its total as the list's server gives it: a lower bound.
  */
-function server(total: number) {
+function server(total: number, cap = Number.POSITIVE_INFINITY) {
   return fakeServer((url) => {
     const q = new URL(url, 'http://localhost').searchParams;
     const size = Number(q.get('rowsPerPage'));
     const first = Number(q.get('page')) * size + 1;
     const ids = Array.from({ length: Math.max(0, Math.min(size, total - first + 1)) }, (_, i) => first + i);
+    if (total > cap && ids.length === size) {
+      const count = Math.max(cap, first + size - 1);
+      return json(200, { count, countIsLowerBound: true, etudiants: ids.map(row) });
+    }
     return json(200, { count: total, etudiants: ids.map(row) });
   });
 }
@@ -194,6 +199,25 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
     for (const box of within(grid()).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
     tick('etudiant12@exemple.fr');
     expect(act()).toEqual([12]);
+  });
+
+  it('total au-delà du plafond du serveur : « plus de 10 000 », et la page suivante reste ouverte', async () => {
+    const fetchMock = server(83_333, 10_000);
+    renderTable();
+    await shown('etudiant10@exemple.fr');
+    expect(screen.getByText(/^1–10 sur plus de 10\s000$/)).toBeTruthy();
+    await toSecondPage();
+    expect(lastQuery(fetchMock).page).toBe('1');
+    expect(screen.getByText(/^11–20 sur plus de 10\s000$/)).toBeTruthy();
+  });
+
+  it('un total exact après un total plafonné : la pagination redevient « sur N »', async () => {
+    server(83_333, 10_000);
+    renderTable();
+    await shown('etudiant10@exemple.fr');
+    server(25);
+    fireEvent.click(screen.getByRole('button', { name: 'Aller à la page suivante' }));
+    expect(await screen.findByText('11–20 sur 25')).toBeTruthy();
   });
 
   it('liste vide : le message « aucun enregistrement »', async () => {

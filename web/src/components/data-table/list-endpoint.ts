@@ -16,7 +16,7 @@ type Filters<E extends ListEndpoint> = Query<E> extends { filter?: infer F } ? N
 
 /** The rows' key in the answer ('etudiants', 'roles'…): its one array. */
 export type RowsKey<E extends ListEndpoint> = {
-  [K in keyof Answer<E>]: Answer<E>[K] extends readonly unknown[] ? K : never;
+  [K in keyof Answer<E>]-?: Answer<E>[K] extends readonly unknown[] ? K : never;
 }[keyof Answer<E>];
 /** One row as it travels (dates as strings). */
 export type ListRow<E extends ListEndpoint> = Answer<E>[RowsKey<E>] extends readonly (infer R)[] ? R : never;

@@ -1,0 +1,1 @@
+CREATE INDEX "partenaires_nom_id_idx" ON "partenaires" USING btree ("nom","id");
