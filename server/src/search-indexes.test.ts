@@ -9,6 +9,7 @@ import { journalList } from './features/journal/journal.repository.ts';
 import { partenairesList } from './features/partenaires/partenaires.repository.ts';
 import { type AnyList, containsPattern, searchOf } from './platform/list-query.ts';
 import { courrielsList } from './platform/mail/mail.repository.ts';
+import { frequentTrigrams } from './platform/search-pieces.ts';
 
 /**
  * The big lists search a stored, normalised text column through a trigram index (each feature's tables file).
@@ -88,6 +89,28 @@ describe(`index de recherche (${dbKind})`, () => {
 
   it('la recherche des demandes étudiantes utilise etudiants_recherche_trgm', async () => {
     expect(await plan(etudiants, etudiantsList, 'univ')).toContain('etudiants_recherche_trgm');
+  });
+
+  it('une recherche demande à l’index son morceau sans trigramme fréquent, et vérifie le terme entier', async () => {
+    // « etudiant » is in every e-mail: ANALYZE (beforeAll) names its trigrams (migration 0021).
+    const frequent = await frequentTrigrams(database.db, 'etudiants_recherche_trigrammes');
+    expect([...frequent]).toEqual(expect.arrayContaining(['etu', 'tud', 'dia', 'ant', 'exe']));
+    expect(frequent.has('777')).toBe(false);
+    // A row that holds the piece « nt777 » but not the term.
+    await database.db.execute(sql`
+      insert into etudiants (email, adresse, cp, ville, ecole) values ('client777@ailleurs.fr', '', '10000', 'TROYES', 'UTT')`);
+    const where = await searchOf(database.db, etudiantsList, 'Etudiant777');
+    const p = await explainAsIs(database.db.select({ id: etudiants.id }).from(etudiants).where(where).toSQL());
+    expect(p).toMatch(/Index Cond: \(recherche ~~ '%nt777%'::text\)/);
+    expect(p).not.toMatch(/Index Cond:.*etudiant777/);
+    // What staff get is what the whole term finds, nothing more.
+    const found = await etudiantsList.from(database.db, { email: etudiants.email }).where(where);
+    const expected = await database.db
+      .select({ email: etudiants.email })
+      .from(etudiants)
+      .where(sql`${etudiants.email} like '%etudiant777%'`);
+    expect(found.map((r) => r.email).sort()).toEqual(expected.map((r) => r.email).sort());
+    expect(found).toHaveLength(11);
   });
 
   it('une recherche triée sur une colonne indexée passe encore par l’index de recherche', async () => {

@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { type DbOrTx, runsSideBySide } from '../db/client.ts';
 import { searchExpression } from '../db/search.ts';
 import { tableRowCount } from './row-counts.ts';
+import { frequentTrigrams, rarePiece } from './search-pieces.ts';
 
 /** What a table's query string carries once the contract schema has parsed it. */
 export type ListParams<F> = {
@@ -41,9 +42,10 @@ export type ListDefinition<T extends ListFields, F> = {
    * What the search box looks in, case- and accent-insensitively: text columns, or for a big
    * table its stored search column (`recherche`, already lower-cased and unaccented, with a
    * trigram index: the feature's *.tables.ts); `copy`, the same text in a narrow table of its own,
-   * where the total of a search alone is counted in fewer blocks.
+   * where the total of a search alone is counted in fewer blocks; `trigrams`, the statistics object
+   * that names the text's frequent trigrams, left out of the index lookup (search-pieces.ts).
    */
-  searchIn: (SQLWrapper | Column)[] | { stored: Column; copy?: Column };
+  searchIn: (SQLWrapper | Column)[] | { stored: Column; copy?: Column; trigrams?: string };
   /**
    * Further matches outside the table's own columns, e.g. a status label: `statut_id in (…)`.
    * Resolved to ids before the list query, so the search stays an index lookup (an `or` with a
@@ -92,15 +94,32 @@ export async function searchOf(db: DbOrTx, def: Pick<AnyList, 'searchIn' | 'sear
   return (await searchParts(db, def, term))?.where;
 }
 
-/** The search's condition, and whether it is the searched text alone (nothing matched outside it). */
+/**
+ * `text like %term%`, or with a `piece` of the term (search-pieces.ts): the index is asked for the
+ * piece, and `strpos` (which no index serves) checks the whole term in each row found. The term is
+ * then plain ASCII: lower-casing it is all the normalisation the stored text had.
+ */
+function matches(text: Column, term: string, piece: string | undefined) {
+  if (!piece) return sql`${text} like ${containsPattern(term)}`;
+  return sql`(${text} like ${`%${piece}%`} and strpos(${text}, ${term.trim().toLowerCase()}) > 0)`;
+}
+
+/** The search's condition, and how to match the searched text alone (nothing matched outside it). */
 async function searchParts(db: DbOrTx, def: Pick<AnyList, 'searchIn' | 'searchAlso'>, term: string) {
   if (!term.trim()) return undefined;
-  const own =
-    'stored' in def.searchIn
-      ? sql`${def.searchIn.stored} like ${containsPattern(term)}`
-      : containsText(def.searchIn, term);
+  const searchIn = def.searchIn;
+  let own: SQL | undefined;
+  let text: ((column: Column) => SQL) | undefined;
+  if ('stored' in searchIn) {
+    const frequent = searchIn.trigrams ? await frequentTrigrams(db, searchIn.trigrams) : undefined;
+    const piece = frequent && rarePiece(term, frequent);
+    text = (column) => matches(column, term, piece);
+    own = text(searchIn.stored);
+  } else {
+    own = containsText(searchIn, term);
+  }
   const also = await def.searchAlso?.(db, term);
-  return { where: also ? or(own, also) : own, textAlone: !also };
+  return { where: also ? or(own, also) : own, textAlone: also ? undefined : text };
 }
 
 async function whereOf<F>(
@@ -115,7 +134,7 @@ async function whereOf<F>(
   const copy = 'stored' in def.searchIn ? def.searchIn.copy : undefined;
   const countIn =
     copy && search?.textAlone && filters.length === 0
-      ? { table: copy.table as PgTable, where: sql`${copy} like ${containsPattern(params.search)}` }
+      ? { table: copy.table as PgTable, where: search.textAlone(copy) }
       : undefined;
   return { where, countIn };
 }

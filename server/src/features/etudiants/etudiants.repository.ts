@@ -47,7 +47,7 @@ export const etudiantsList: ListDefinition<typeof rowFields, Filter> = {
   },
   defaultSort: { name: 'date', direction: 'desc' },
   // The stored search text of the row (email, adresse, cp, ville, ecole); the status label through its id.
-  searchIn: { stored: etudiants.recherche },
+  searchIn: { stored: etudiants.recherche, trigrams: 'etudiants_recherche_trigrammes' },
   searchAlso: (_db, term) => {
     const ids = statutIdsMatching(term);
     return ids.length ? inArray(etudiants.statutId, ids) : undefined;

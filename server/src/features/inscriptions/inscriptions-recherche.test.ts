@@ -4,6 +4,7 @@ import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { inscriptions, inscriptionsRecherche } from '../../db/schema.ts';
 import { runList } from '../../platform/list-query.ts';
+import { frequentTrigrams, rarePiece } from '../../platform/search-pieces.ts';
 import { seedInscriptions, storedOffer } from './inscriptions.fixtures.ts';
 import { inscriptionsList, inscriptionsRepository } from './inscriptions.repository.ts';
 
@@ -131,5 +132,54 @@ describe('copie étroite du texte cherché des offres', () => {
     await database.db.update(inscriptions).set({ nom: 'MARTIN' }).where(eq(inscriptions.id, id));
     expect(await total('martin')).toBe(1);
     expect(await strays()).toBe(0);
+  });
+});
+
+// A search whose term holds trigrams that most offers share asks the index for its rare piece only
+// (platform/search-pieces.ts): the page and the total must still be those of the whole term.
+describe('recherche d’un terme aux trigrammes fréquents', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await testDatabase();
+    const date = new Date('2026-10-01T09:00:00Z');
+    // Every landlord's e-mail holds « proprietaire »; one offer holds the piece « re452 » alone.
+    await seedInscriptions(database.db, [
+      ...[4521, 4520, 45210, 45211, 45219, 4529, 1234, 7, 45, 452].map((n) => ({
+        date,
+        proprietaire: { email: `proprietaire${n}@exemple.fr` },
+      })),
+      { date, proprietaire: { email: 'notre452@exemple.fr' } },
+      // ANALYZE names no frequent element in a handful of rows.
+      ...Array.from({ length: 200 }, (_, i) => ({
+        date,
+        proprietaire: { email: `proprietaire${1000 + i}@exemple.fr` },
+      })),
+    ]);
+    await database.db.execute(sql`analyze inscriptions_recherche`);
+  });
+  afterAll(() => database.close());
+
+  it('trouve exactement les offres du terme entier, page et total (compté dans la copie)', async () => {
+    const list = (search: string, rowsPerPage = 5) =>
+      inscriptionsRepository.list(database.db, { search, page: 0, rowsPerPage, filter: {} });
+    const emails = async (search: string) => (await list(search, 20)).rows.map((r) => r.email).sort();
+    const frequent = await frequentTrigrams(database.db, 'inscriptions_recherche_trigrammes');
+    expect(rarePiece('proprietaire452', frequent)).toBe('re452');
+    const expected = [4520, 4521, 45210, 45211, 45219, 4529, 452].map((n) => `proprietaire${n}@exemple.fr`);
+    expect(await emails('Proprietaire452')).toEqual(expected.sort());
+    // A full page of 5: the total comes from the copy, through the same piece.
+    expect((await list('proprietaire452')).count).toBe(7);
+    expect((await list('proprietaire4521', 1)).count).toBe(4);
+    // With a filter, the total is counted in the offers themselves.
+    expect(
+      (
+        await inscriptionsRepository.list(database.db, {
+          search: 'proprietaire452',
+          page: 0,
+          rowsPerPage: 1,
+          filter: { statut: [1] },
+        })
+      ).count,
+    ).toBe(7);
   });
 });

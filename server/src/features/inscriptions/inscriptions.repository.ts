@@ -135,7 +135,11 @@ const base = {
   },
   defaultSort: { name: 'date', direction: 'desc' as const },
   // The stored search text of the row: nom, prénom, téléphone, email, adresse, cp, ville.
-  searchIn: { stored: inscriptions.recherche, copy: inscriptionsRecherche.recherche },
+  searchIn: {
+    stored: inscriptions.recherche,
+    copy: inscriptionsRecherche.recherche,
+    trigrams: 'inscriptions_recherche_trigrammes',
+  },
   filters: (f: InscriptionListFilter) => [
     f.date ? onParisDay(inscriptions.date, f.date) : undefined,
     f.nom ? containsText([inscriptions.nom], f.nom) : undefined,

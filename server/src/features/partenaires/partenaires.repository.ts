@@ -123,7 +123,7 @@ const base = {
   },
   defaultSort: { name: 'date', direction: 'desc' as const },
   // The stored search text (nom, site); category and status labels through their ids.
-  searchIn: { stored: p.recherche },
+  searchIn: { stored: p.recherche, trigrams: 'partenaires_recherche_trigrammes' },
   searchAlso: async (db: DbOrTx, term: string) => {
     const categorieIds = await categorieIdsMatching(db, term);
     const statutIds = statutIdsMatching(term);
