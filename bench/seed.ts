@@ -63,9 +63,12 @@ export async function seedVolumes(db: Db, v: Volumes, more: ((tx: DbOrTx, v: Vol
     for (const seed of more) await seed(tx, v);
   });
   // What autovacuum does a little after a bulk load: statistics, and the visibility map that
-  // lets a count read the primary key alone. Without it, PostgreSQL's autovacuum would start in
-  // the middle of the measures and share their 2 cores.
-  await db.execute(sql`vacuum analyze`);
+  // lets a count read an index alone. Without it, PostgreSQL's autovacuum would start in the
+  // middle of the measures and share their 2 cores. Two commands: after one `vacuum analyze`,
+  // the planner saw no page all-visible (pg_class.relallvisible 0 of 3 333 for 50 000 partners)
+  // and counted the active ones by reading the table, 44 ms instead of 7 through an index.
+  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum`);
 }
 
 async function insertVolumes(db: DbOrTx, v: Volumes) {

@@ -29,10 +29,11 @@ export type ListDefinition<T extends ListFields, F> = {
   /** The selected fields of a row, by their API name. */
   fields: T;
   /**
-   * `db.select(fields).from(table)…joins….$dynamic()`: the same joins for rows and count. The
-   * helper passes either `fields` or its own (a count, the ids, a packed row). The
-   * joins only add labels: they never drop a row (inner joins on required foreign keys), so the
-   * unfiltered count is the table's own.
+   * `db.select(fields).from(table)…joins….$dynamic()`. The helper passes either `fields` or its own
+   * (the ids, a packed row). The joins only add labels: they never drop nor repeat a row (inner
+   * joins on required foreign keys, left joins on a primary key), and no search or filter reads
+   * them, so a count reads the table alone (a filter on a joined label would fail there, loudly:
+   * « missing FROM-clause entry »).
    */
   from: (db: DbOrTx, fields: ListFields) => PgSelect;
   /** Sortable columns by their API name (the whitelist: anything else never reaches SQL). */
@@ -210,18 +211,21 @@ async function pageAndCount<F>(
 ) {
   const skipped = params.page * params.rowsPerPage;
   const total = { count: sql<number>`count(*)::int` };
+  // The table alone: its joins only add labels (`from`). Through them, the 37 500 active partners of
+  // the million-row bench were counted in 62 ms (a scan of the wide table to join each one's status)
+  // instead of 8 (the status index alone).
+  const counting = countIn ?? { table: d.id.table as PgTable, where };
   const counted = async (cap: number | undefined) => {
     if (cap === undefined) {
-      const [{ count }] = await (countIn
-        ? db.select(total).from(countIn.table).where(countIn.where)
-        : (d.from(db, total).where(where) as unknown as Promise<[{ count: number }]>));
+      const [{ count }] = await db.select(total).from(counting.table).where(counting.where);
       return count;
     }
     // Counted up to one past the cap: the scan stops there.
-    const one = { one: sql`1` };
-    const matching = (
-      countIn ? db.select(one).from(countIn.table).where(countIn.where) : d.from(db, one).where(where)
-    ).limit(cap + 1);
+    const matching = db
+      .select({ one: sql`1` })
+      .from(counting.table)
+      .where(counting.where)
+      .limit(cap + 1);
     const [{ count }] = await db.select(total).from(matching.as('matching'));
     return count;
   };
