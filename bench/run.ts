@@ -56,7 +56,10 @@ const detail = process.argv.includes('--detail');
  * these settings, in the same run (what a change gains, side by side on the same machine load).
  */
 const ab = arg('ab', '');
-const abEnv: Record<string, string> = Object.fromEntries(ab ? ab.split(',').map((kv) => kv.split('=')) : []);
+// Split at the first « = » only: NODE_OPTIONS=--max-semi-space-size=64 keeps its own.
+const abEnv: Record<string, string> = Object.fromEntries(
+  ab ? ab.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]) : [],
+);
 const PARTS = ['start', 'wire', 'phone', 'pdf', 'lists', 'click', 'screens', 'directory', 'exports', 'load'] as const;
 type Part = (typeof PARTS)[number];
 const partArg = arg('part', 'all');

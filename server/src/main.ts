@@ -86,7 +86,8 @@ async function main() {
   daily = startDailyJobs({
     db: database.db,
     config: jobConfig,
-    names: ['offer-check', 'digest'],
+    // The embedded database has no autovacuum: its statistics and free space, each night.
+    names: database.kind === 'pglite' ? ['offer-check', 'digest', 'vacuum'] : ['offer-check', 'digest'],
     log: app.log.child({ module: 'taches' }),
     firstDelayMs: config.jobsFirstCheckSeconds * 1000,
   });

@@ -22,7 +22,7 @@ type Answer = { headers: string[]; body: Buffer; isCurrent: () => boolean };
 /** Headers Node writes for each answer itself (date, the connection's state). */
 const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-export const REPLAY_MAX = 64;
+const REPLAY_MAX = 64;
 
 export function createReplay(options: {
   /** The access line of a replayed answer (app.ts: the same fields as the framework's). */
@@ -50,7 +50,12 @@ export function createReplay(options: {
   const keyOf = (url: string | undefined, acceptEncoding: string | undefined) => `${encodingOf(acceptEncoding)} ${url}`;
 
   return {
-    /** In the server's request listener: true when the answer was written here. */
+    /**
+     * In the server's request listener: true when the answer was written here. While the server
+     * closes, Fastify answers new requests on kept-alive sockets with 503; this keeps replaying
+     * the public list until those sockets close (harmless for it; a route that must stop answering
+     * first would need a closing check here).
+     */
     serve(request: IncomingMessage, response: ServerResponse): boolean {
       if (answers.size === 0 || request.method !== 'GET' || request.headers['if-none-match'] !== undefined) {
         return false;
