@@ -50,8 +50,8 @@ const KEEP_MS = 10 * 60_000;
 /**
  * The trigrams that at least `FREQUENT_SHARE` of a table's rows hold, from its planner statistics
  * on `show_trgm(recherche)` (migration 0021; kept by ANALYZE, which PostgreSQL's autovacuum runs as
- * a table grows). None before the first ANALYZE, and so on the embedded database, which has no
- * autovacuum: the search then asks the index for the whole term, as before.
+ * a table grows, and the embedded database's nightly `vacuum` job: jobs.ts). None before the first
+ * ANALYZE: the search then asks the index for the whole term, as before.
  */
 export function frequentTrigrams(db: DbOrTx, statistics: string, now = Date.now()): Promise<ReadonlySet<string>> {
   const byName = known.get(db) ?? new Map<string, Known>();
