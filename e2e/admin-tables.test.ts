@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@guichet/contract';
-import { inArray, like } from 'drizzle-orm';
+import { inArray, like, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etudiants, mailOutbox, sessions } from '../server/src/db/schema.ts';
@@ -248,6 +248,22 @@ describe('tableaux d’administration dans Chromium', () => {
     await page.getByRole('button', { name: 'Exporter (CSV)' }).click();
     await page.waitForURL(/\/admin\/login/);
     await page.getByText(MESSAGES.accesNonAutorise).waitFor();
+  });
+
+  it('une recherche qui trouve plus de 10 000 demandes : « plus de 10 000 », et la page suivante s’ouvre', async () => {
+    await portal.database.db.execute(sql`
+      insert into etudiants (date, email, adresse, cp, ville, ecole)
+      select now() - g * interval '1 minute', 'demande-' || g || '@nombreuses.fr', '', '10000', 'TROYES', 'IUT'
+      from generate_series(1, 10050) g`);
+    const page = await openList('nombreuses.fr');
+    await settled(page);
+    await expect.poll(() => page.getByText(/^1–10 sur plus de 10\s000$/).count()).toBe(1);
+    await page.getByRole('button', { name: 'Aller à la page suivante' }).click();
+    await expect.poll(() => page.getByText(/^11–20 sur plus de 10\s000$/).count()).toBe(1);
+    expect(await emailsShown(page, 'nombreuses.fr')).toContain('demande-11@nombreuses.fr');
+    // A narrower search: the exact total again.
+    await page.getByLabel('Rechercher').fill('demande-1000');
+    await expect.poll(() => page.getByText(/^1–10 sur 11$/).count()).toBe(1);
   });
 
   it('le bandeau d’erreur d’un formulaire public disparaît après 5 secondes', async () => {
