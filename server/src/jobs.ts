@@ -23,7 +23,11 @@ export type JobConfig = Pick<
 };
 
 /** What a run did: French lines for the terminal, or why it did nothing. */
-export type JobOutcome = { ran: true; lines: string[] } | { ran: false; reason: 'done' | 'busy' };
+export type JobOutcome =
+  | { ran: true; lines: string[] }
+  | { ran: false; reason: 'done' | 'busy' }
+  /** Nothing for this job to do on this database, and why (French). */
+  | { ran: false; reason: 'needless'; why: string };
 
 export type Job = {
   /** One French line for the usage text. */
@@ -104,8 +108,9 @@ export const JOBS = {
       'refait les statistiques du planificateur et récupère la place des lignes supprimées (la base embarquée n’a pas d’autovacuum : le portail la lance chaque nuit)',
     night: true,
     async run(db, _config, _now, day) {
+      // A pooled handle is PostgreSQL's (db/client.ts).
       if (runsSideBySide(db))
-        return { ran: true, lines: ['  rien à faire : PostgreSQL le fait de lui-même (autovacuum)'] };
+        return { ran: false, reason: 'needless', why: 'PostgreSQL le fait de lui-même (autovacuum)' };
       if (!(await db.transaction((tx) => claimDay(tx, 'vacuum', day)))) return { ran: false, reason: 'done' };
       const lines: string[] = [];
       // ANALYZE first: after a single « vacuum analyze » the planner saw no page all-visible (bench/seed.ts).
@@ -154,6 +159,7 @@ export async function runJob(db: Db, config: JobConfig, name: JobName, date?: st
       `Tâche « ${name} » en cours dans un autre processus : rien de fait, réessayez dans un instant.`,
     );
   }
+  if (!outcome.ran && outcome.reason === 'needless') return [`Tâche « ${name} » sans objet : ${outcome.why}.`];
   if (!outcome.ran) return [`Tâche « ${name} » déjà faite pour le ${day} : rien de plus.`];
   return [`Tâche « ${name} » faite pour le ${day}.`, ...outcome.lines];
 }
