@@ -44,9 +44,10 @@ const seconds = Number(arg('seconds', '5'));
  * --warmup S: each list is first asked for S seconds, unmeasured, through the API and through its
  * query alone. A server just started runs PGlite's WebAssembly in V8's baseline tier until its hot
  * functions are recompiled; the bench process had already done so while seeding. Measured: the roles
- * list went from 230 to 460–780 req/s over its first 20 s on a fresh server (docs/benchmarks.md).
+ * list went from 230 to 460–780 req/s over its first 20 s on a fresh server, and from 485 to 780–860
+ * over its first 15 s on a server already warmed 3 s (docs/benchmarks.md, fourteenth pass).
  */
-const warmup = Number(arg('warmup', '3'));
+const warmup = Number(arg('warmup', '20'));
 const only = arg('only', 'all');
 const profileDir = arg('profile', '');
 /** --detail: the click part also prints each click's p50 / p95 measured alone. */
