@@ -370,13 +370,15 @@ async function firstLoads(kind: DbKind, base: string) {
 }
 
 /** A bare Fastify route serving `body` from memory, in its own process like the portal. */
-async function bareServer(body: Buffer): Promise<{ base: string; stop: () => void }> {
+async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ base: string; stop: () => void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guichet-bare-'));
   const file = path.join(dir, 'body.json');
   writeFileSync(file, body);
+  const headersFile = path.join(dir, 'headers.json');
+  writeFileSync(headersFile, JSON.stringify(headers));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/bare-server.ts'), file],
+    ['--import', 'tsx', path.join(root, 'bench/bare-server.ts'), file, headersFile],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -396,14 +398,31 @@ async function bareServer(body: Buffer): Promise<{ base: string; stop: () => voi
 }
 
 /** The public directory against a bare route serving the same bytes (features/partenaires/directory-cache.ts). */
+/** Headers Node's HTTP server writes for each answer itself: not copied onto the bare route. */
+const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** Seconds each side of the directory's measure is asked before it (both fresh code: a few seconds do). */
+const DIRECTORY_WARMUP_S = 5;
+
 async function directory(kind: DbKind, base: string) {
   for (const [label, url] of [
     ['sans filtre', partenaireEndpoints.directory.path],
     ['filtre thématique', `${partenaireEndpoints.directory.path}?filtres[]=3`],
   ] as const) {
-    const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
-    const bare = await bareServer(body);
+    const answer = await fetch(base + url);
+    const body = Buffer.from(await answer.arrayBuffer());
+    // The same answer on the wire: the portal's headers too (security headers, ETag, cache rules:
+    // ~900 bytes, ~10–15 µs a request to write), all but those Node writes for each answer itself.
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
+    });
+    const bare = await bareServer(body, headers);
     try {
+      // Both processes are asked first, unmeasured: the bare route's process has just started, and
+      // the portal's answer at the door had not been asked for yet either (fourteenth pass).
+      await load([base + url], { concurrency: 10, seconds: DIRECTORY_WARMUP_S });
+      await load([`${bare.base}/bare`], { concurrency: 10, seconds: DIRECTORY_WARMUP_S });
       // The portal and the bare route take turns (three rounds each), as the lists and their
       // queries do: one measure after the other, the bare route's rate varied by half between runs.
       const rounds: { real: LoadResult; ref: LoadResult }[] = [];
