@@ -397,13 +397,13 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   };
 }
 
-/** The public directory against a bare route serving the same bytes (features/partenaires/directory-cache.ts). */
 /** Headers Node's HTTP server writes for each answer itself: not copied onto the bare route. */
 const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** Seconds each side of the directory's measure is asked before it (both fresh code: a few seconds do). */
 const DIRECTORY_WARMUP_S = 5;
 
+/** The public directory against a bare route serving the same answer (features/partenaires/directory-cache.ts). */
 async function directory(kind: DbKind, base: string) {
   for (const [label, url] of [
     ['sans filtre', partenaireEndpoints.directory.path],
