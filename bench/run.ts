@@ -21,6 +21,7 @@ import {
 } from '@guichet/contract';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
+import { NOT_REPLAYED } from '../server/src/platform/replay.ts';
 import { createDatabase, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
@@ -397,9 +398,6 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   };
 }
 
-/** Headers Node's HTTP server writes for each answer itself: not copied onto the bare route. */
-const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
 /** Seconds each side of the directory's measure is asked before it (both fresh code: a few seconds do). */
 const DIRECTORY_WARMUP_S = 5;
 
@@ -409,14 +407,17 @@ async function directory(kind: DbKind, base: string) {
     ['sans filtre', partenaireEndpoints.directory.path],
     ['filtre thématique', `${partenaireEndpoints.directory.path}?filtres[]=3`],
   ] as const) {
-    const answer = await fetch(base + url);
+    // The answer the load gets (it sends no Accept-Encoding; fetch would ask for gzip and unpack it).
+    const answer = await fetch(base + url, { headers: { 'accept-encoding': 'identity' } });
     const body = Buffer.from(await answer.arrayBuffer());
     // The same answer on the wire: the portal's headers too (security headers, ETag, cache rules:
-    // ~900 bytes, ~10–15 µs a request to write), all but those Node writes for each answer itself.
+    // ~900 bytes, ~10–15 µs a request to write), all but those Node writes for each answer itself,
+    // as the portal's door replays them (platform/replay.ts).
     const headers: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
-      if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
+      if (!NOT_REPLAYED.has(name)) headers[name] = value;
     });
+    if (headers['content-encoding']) throw new Error(`annuaire compressé malgré « identity » : ${url}`);
     const bare = await bareServer(body, headers);
     try {
       // Both processes are asked first, unmeasured: the bare route's process has just started, and

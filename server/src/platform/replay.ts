@@ -20,7 +20,7 @@ export type Replay = ReturnType<typeof createReplay>;
 type Answer = { headers: string[]; body: Buffer; isCurrent: () => boolean };
 
 /** Headers Node writes for each answer itself (date, the connection's state). */
-const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+export const NOT_REPLAYED: ReadonlySet<string> = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 const REPLAY_MAX = 64;
 
