@@ -6,6 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withDriverParsers } from './pglite-parsers.ts';
 import { withLoopTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
@@ -70,7 +71,11 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
       .map(([k, v]) => `set ${k} = ${v};`)
       .join(' '),
   );
-  const db = drizzlePglite({ client: withLoopTurns(client), schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client: withLoopTurns(withDriverParsers(client)),
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
