@@ -48,9 +48,13 @@ export async function emptyDatabase(): Promise<Database> {
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
   if (dbKind === 'postgres') return privatePostgres('t', 'guichet_template');
+  return openPglite(await migratedPglite());
+}
+
+/** A fresh, migrated embedded database as PGlite's own client, before the portal opens it. */
+export async function migratedPglite(): Promise<PGlite> {
   const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
-  return openPglite(client);
+  return PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
 }
 
 export type TestApp = {

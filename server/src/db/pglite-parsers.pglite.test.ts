@@ -1,8 +1,8 @@
-import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeOn } from '../../test/harness.ts';
-import { type Database, openPglite, pgliteExtensions } from './client.ts';
+import { describeOn, migratedPglite } from '../../test/harness.ts';
+import { type Database, openPglite } from './client.ts';
 
 describeOn('pglite', 'base embarquée : les valeurs lues par drizzle, sans recopier les lecteurs de PGlite', () => {
   let client: PGlite;
@@ -11,7 +11,7 @@ describeOn('pglite', 'base embarquée : les valeurs lues par drizzle, sans recop
   const seen: (QueryOptions | undefined)[] = [];
 
   beforeAll(async () => {
-    client = await PGlite.create({ extensions: pgliteExtensions });
+    client = await migratedPglite();
     const query = client.query.bind(client);
     client.query = ((text, params, options) => {
       seen.push(options);
