@@ -35,7 +35,6 @@ describeOn('pglite', 'base embarquée : les valeurs lues par drizzle, sans recop
       tss: '{"2026-11-27 10:30:00"}',
       n: '12.50',
     };
-    seen.length = 0;
     expect(rows(await database.db.execute(VALUES))).toEqual([expected]);
     // The same values inside a transaction, which drizzle runs on PGlite's transaction object.
     expect(rows(await database.db.transaction((tx) => tx.execute(VALUES)))).toEqual([expected]);

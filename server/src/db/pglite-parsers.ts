@@ -13,7 +13,7 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
  */
 const AS_TEXT = (value: string) => value;
 /** Timestamp, timestamptz, interval, date, then the arrays of numeric, timestamp, timestamptz, interval, date. */
-export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String));
 
 type Queries = Pick<PGlite, 'query'>;
