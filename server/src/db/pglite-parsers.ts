@@ -7,16 +7,16 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
  * entries (one per array type, each table's row type included): measured ~200 µs, a third of a
  * small query's time (docs/benchmarks.md, quinzième passe).
  *
- * Here those parsers are PGlite's own from the start, and a statement that brings exactly these
- * (by type id) goes without them: the same values, without the copy. A statement bringing any
- * other parser keeps its options as they are.
+ * Here those parsers become PGlite's own when the portal opens the database, and a statement that
+ * brings exactly these (by type id) goes without them: the same values, without the copy. A
+ * statement bringing any other parser keeps its options as they are. They are installed after
+ * PGlite has started, not through `PGlite.create`'s `parsers` option: its start then sets a parser
+ * for every array type, over the arrays drizzle keeps as text.
  */
 const AS_TEXT = (value: string) => value;
 /** Timestamp, timestamptz, interval, date, then the arrays of numeric, timestamp, timestamptz, interval, date. */
 const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String));
-
-type Queries = Pick<PGlite, 'query'>;
 
 /** The options without drizzle's parsers when they are all PGlite's own now; as they were otherwise. */
 function lighter(options: QueryOptions | undefined): QueryOptions | undefined {
@@ -26,17 +26,18 @@ function lighter(options: QueryOptions | undefined): QueryOptions | undefined {
   return { ...options, parsers: undefined };
 }
 
-function wrapQuery<T extends Queries>(target: T): T {
+function wrapQuery<T extends Pick<PGlite, 'query'>>(target: T): T {
   const query = target.query.bind(target);
   target.query = ((text, params, options) => query(text, params, lighter(options))) as PGlite['query'];
   return target;
 }
 
-const done = new WeakSet<PGlite>();
+/** Clients already set up: opened twice, a client is wrapped once. */
+const installed = new WeakSet<PGlite>();
 
 export function withDriverParsers(client: PGlite): PGlite {
-  if (done.has(client)) return client;
-  done.add(client);
+  if (installed.has(client)) return client;
+  installed.add(client);
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = AS_TEXT;
   wrapQuery(client);
   const transaction = client.transaction.bind(client);
