@@ -7,7 +7,7 @@
  * --write. --profile: the server runs with `node --cpu-prof`, its profile written to DIR at the end.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,22 +107,17 @@ async function prepare(kind: DbKind) {
     SCREENS.flatMap((s) => (s.seed ? [s.seed] : [])),
   );
   console.log(`  ${kind} : données créées en ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  // Each list's query alone on the same data, next to its HTTP measure (the embedded database
-  // belongs to one process: measured here, before the server opens it).
-  const floors: Partial<Record<ListName, LoadResult>> = {};
-  // PostgreSQL's floor is measured beside each endpoint, while the server runs (lists()).
-  if (parts.has('lists') && kind === 'pglite') {
-    for (const name of Object.keys(LISTS) as ListName[]) {
-      await listFloor(database.db, name, LISTS[name], warmup);
-      floors[name] = await listFloor(database.db, name, LISTS[name], seconds);
-    }
-  }
   await database.close();
+  // The embedded database belongs to one process: its lists' floor is measured on a copy the bench
+  // opens itself, in turns with the endpoint, as PostgreSQL's (lists()).
+  const floorDir = kind === 'pglite' ? `${dataDir}-plancher` : undefined;
+  if (floorDir) cpSync(dataDir, floorDir, { recursive: true });
   const cleanup = () => {
     stopPg();
     rmSync(dataDir, { recursive: true, force: true });
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
   };
-  return { dataDir, url, cleanup, floors };
+  return { dataDir, url, floorDir, cleanup };
 }
 
 /** The server as `npm start` runs it (the bundle, its flag), at the production log level, output dropped. */
@@ -186,7 +181,7 @@ async function measure(kind: DbKind) {
   try {
     if (parts.has('wire')) await firstLoads(kind, base);
     const headers = { cookie: await adminCookie(base, PASSWORD) };
-    if (parts.has('lists')) await lists(kind, base, headers, db.floors, '', db.url);
+    if (parts.has('lists')) await lists(kind, base, headers, db);
     if (parts.has('click')) await clicks(kind, base, headers);
     if (parts.has('screens')) await screens(kind, base, headers);
     if (parts.has('directory')) await directory(kind, base);
@@ -204,7 +199,7 @@ async function measure(kind: DbKind) {
       const other = await startServer(env, false, abEnv);
       try {
         const headers = { cookie: await adminCookie(other.base, PASSWORD) };
-        if (parts.has('lists')) await lists(kind, other.base, headers, db.floors, ` [${ab}]`, db.url);
+        if (parts.has('lists')) await lists(kind, other.base, headers, db, ` [${ab}]`);
         if (parts.has('click')) await clicks(kind, other.base, headers, ` [${ab}]`);
       } finally {
         await other.stop();
@@ -215,41 +210,40 @@ async function measure(kind: DbKind) {
   }
 }
 
-/** Each admin list at 10 clients against its repository call alone, 10 callers, same data. */
+/**
+ * Each admin list at 10 clients against its repository call alone, 10 callers, same data. The
+ * bench opens its own database beside the server's (PostgreSQL: a pool; PGlite: a copy of the
+ * data), and the query alone and the endpoint take turns, three rounds each: both see the same
+ * machine load, which on this machine moves by a third within minutes (docs/benchmarks.md).
+ */
 async function lists(
   kind: DbKind,
   base: string,
   headers: Record<string, string>,
-  floors: Partial<Record<ListName, LoadResult>>,
+  db: { url?: string; floorDir?: string },
   variant = '',
-  databaseUrl?: string,
 ) {
-  // On PostgreSQL the bench opens its own pool beside the server's, and the query alone and the
-  // endpoint take turns (three rounds each): both see the same machine load.
-  const floorDatabase = databaseUrl ? await openPostgres(databaseUrl) : undefined;
+  const floorDatabase = db.url ? await openPostgres(db.url) : await openPglite(db.floorDir as string);
   try {
     for (const name of Object.keys(LISTS) as ListName[]) await list(name);
   } finally {
-    await floorDatabase?.close();
+    await floorDatabase.close();
   }
   async function list(name: ListName) {
     const label = `Liste ${name}, 10 clients : l’API / ses requêtes seules (le même appel que la route, sans HTTP)${variant}`;
     const url = base + LISTS[name];
     const check = await get(url, headers);
-    if (check.status !== 200 || !(floors[name] || floorDatabase)) {
+    if (check.status !== 200) {
       report.record(label, kind, `HTTP ${check.status}`, `≥ ${BUDGET.listRatio * 100} %`, false);
       return;
     }
     await load([url], { concurrency: 10, seconds: warmup, headers });
-    if (floorDatabase) await listFloor(floorDatabase.db, name, LISTS[name], warmup);
+    await listFloor(floorDatabase.db, name, LISTS[name], warmup);
     const rounds: { api: LoadResult; floor: LoadResult }[] = [];
-    for (let i = 0; i < (floorDatabase ? 3 : 1); i++) {
-      const slice = floorDatabase ? seconds / 3 : seconds;
+    for (let i = 0; i < 3; i++) {
       rounds.push({
-        floor: floorDatabase
-          ? await listFloor(floorDatabase.db, name, LISTS[name], slice)
-          : (floors[name] as LoadResult),
-        api: await load([url], { concurrency: 10, seconds: slice, headers }),
+        floor: await listFloor(floorDatabase.db, name, LISTS[name], seconds / 3),
+        api: await load([url], { concurrency: 10, seconds: seconds / 3, headers }),
       });
     }
     const r = merged(rounds.map((x) => x.api));

@@ -33,7 +33,7 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { AccessLog, accessLineWriter, stdoutDestination } from './platform/logging.ts';
+import { AccessLog, stdoutDestination, writeAccessLine } from './platform/logging.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { parseQueryString } from './platform/query-string.ts';
@@ -94,7 +94,8 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   // Fastify's request ids (req-1, req-2…), shared with the answers replayed at the door.
   let requests = 0;
   const requestId = () => `req-${(++requests).toString(36)}`;
-  const replay = createReplay({ log: replayedAccessLine(config, requestId, () => app.log) });
+  const loggedUrl = loggedUrlCache();
+  const replay = createReplay({ log: replayedAccessLine(config, requestId, loggedUrl, () => app.log) });
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
@@ -106,7 +107,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: parseQueryString },
-    logController: new AccessLog(),
+    logController: new AccessLog(loggedUrl),
     genReqId: requestId,
     frameworkErrors,
     // Node's server as Fastify makes it, with the door first (platform/replay.ts).
@@ -247,22 +248,40 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
   };
 }
 
-/** The line of an answer replayed at the door: AccessLog's fields, each address filtered once (they are few). */
-function replayedAccessLine(config: Config, requestId: () => string, log: () => FastifyBaseLogger) {
-  const clientAddress = clientAddressOf(config.trustProxy);
-  const loggedUrls = new Map<string, string>();
-  let write: ReturnType<typeof accessLineWriter> | undefined;
-  return (request: http.IncomingMessage, responseTime: number) => {
-    const url = request.url ?? '';
-    let logged = loggedUrls.get(url);
-    if (logged === undefined) {
-      if (loggedUrls.size >= 256) loggedUrls.clear();
-      logged = redactUrl(loggableUrl(url));
-      loggedUrls.set(url, logged);
+/**
+ * A request's address as its log line shows it (loggerOptions' filter), each address filtered once:
+ * the lists' and the directory's addresses come back again and again.
+ */
+function loggedUrlCache() {
+  const logged = new Map<string, string>();
+  return (url: string) => {
+    let filtered = logged.get(url);
+    if (filtered === undefined) {
+      if (logged.size >= 256) logged.clear();
+      filtered = redactUrl(loggableUrl(url));
+      logged.set(url, filtered);
     }
-    write ??= accessLineWriter(log());
-    write({ reqId: requestId(), method: request.method, url: logged, ip: clientAddress(request), responseTime });
+    return filtered;
   };
+}
+
+/** The line of an answer replayed at the door: AccessLog's fields, with the request id its logger lacks. */
+function replayedAccessLine(
+  config: Config,
+  requestId: () => string,
+  loggedUrl: (url: string) => string,
+  log: () => FastifyBaseLogger,
+) {
+  const clientAddress = clientAddressOf(config.trustProxy);
+  return (request: http.IncomingMessage, responseTime: number) =>
+    writeAccessLine(log(), {
+      reqId: requestId(),
+      method: request.method,
+      url: loggedUrl(request.url ?? ''),
+      ip: clientAddress(request),
+      statusCode: 200,
+      responseTime,
+    });
 }
 
 /** The client's address as Fastify's `request.ip` gives it: behind the trusted proxies, the one they name. */

@@ -3,17 +3,29 @@ import pino from 'pino';
 
 /**
  * One line per request, when its answer has gone: the method, the address (query filtered,
- * tokens masked: app.ts loggerOptions), the status and the time taken. Fastify's default writes two
- * (« incoming request », then « request completed »). Errors, 404s and the rest keep Fastify's own
- * lines.
+ * tokens masked: `url` here, the same filter as app.ts's loggerOptions), the status and the time
+ * taken. Fastify's default writes two (« incoming request », then « request completed »). Errors,
+ * 404s and the rest keep Fastify's own lines.
  */
 export class AccessLog extends LogController {
+  constructor(private readonly url: (raw: string) => string) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, responseTime: reply.elapsedTime, err: error }, 'request errored');
+      return;
+    }
+    writeAccessLine(reply.log, {
+      method: request.method,
+      url: this.url(request.url),
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    });
   }
 }
 
@@ -34,38 +46,46 @@ export function stdoutDestination() {
 }
 
 type AccessFields = {
-  reqId: string;
+  /** Only where the logger does not carry it: an answer replayed at the door (platform/replay.ts). */
+  reqId?: string;
   method: string | undefined;
+  /** Already filtered. */
   url: string;
   ip: string | undefined;
+  statusCode: number;
   responseTime: number;
 };
 /** Pino keeps what a line starts with (level, time, bindings) and where it goes under these symbols. */
 type PinoInternals = Record<symbol, unknown>;
 
 /**
- * The « request completed » line of an answer replayed at the door (platform/replay.ts), in pino's
- * own words: its level, time and bindings, then AccessLog's fields in the same order, `url` already
- * filtered. Written as text to the logger's destination: pino's walk of a logged object cost a
- * replayed answer ~20 µs, as much as the rest of its work (docs/benchmarks.md, douzième passe).
- * A logger that is not pino (Fastify's silent one) gets the same fields through `info`.
+ * The « request completed » line, in pino's own words: its level, time and the logger's bindings
+ * (the request id, the agent's id once signed in), then the fields in the order pino wrote them.
+ * Written as text to the logger's destination: pino's walk of a logged object through its
+ * serializers cost a line 7–10 µs against 1.5 (in a server, ~20 µs: as much as the rest of a
+ * replayed answer's work; docs/benchmarks.md, douzième et seizième passes). A logger that is not
+ * pino (Fastify's silent one) gets the same fields through `info`.
  */
-export function accessLineWriter(log: FastifyBaseLogger): (fields: AccessFields) => void {
+export function writeAccessLine(
+  log: FastifyBaseLogger,
+  { reqId, method, url, ip, statusCode, responseTime }: AccessFields,
+) {
+  const line = {
+    ...(reqId === undefined ? {} : { reqId }),
+    req: { method, url, ip },
+    res: { statusCode },
+    responseTime,
+  };
   const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
   const logger = log as unknown as PinoInternals;
   const stream = logger[streamSym] as { write: (line: string) => void } | undefined;
-  const line = ({ reqId, method, url, ip, responseTime }: AccessFields) => ({
-    reqId,
-    req: { method, url, ip },
-    res: { statusCode: 200 },
-    responseTime,
-  });
-  if (!stream) return (fields) => log.info(line(fields), 'request completed');
-  const levelAndTime = () =>
-    `${(logger[lsCacheSym] as Record<number, string>)[30]}${(logger[timeSym] as () => string)()}`;
-  return (fields) => {
-    if (!(log as pino.Logger).isLevelEnabled('info')) return;
-    const own = JSON.stringify(line(fields)).slice(1, -1);
-    stream.write(`${levelAndTime()}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
-  };
+  if (!stream) {
+    log.info(line, 'request completed');
+    return;
+  }
+  if (!(log as pino.Logger).isLevelEnabled('info')) return;
+  const level = (logger[lsCacheSym] as Record<number, string>)[30];
+  const time = (logger[timeSym] as () => string)();
+  const own = JSON.stringify(line).slice(1, -1);
+  stream.write(`${level}${time}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
 }
