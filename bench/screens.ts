@@ -1,6 +1,7 @@
 import { courrielEndpoints, journalEndpoints, tableauDeBordEndpoints } from '@guichet/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../server/src/db/client.ts';
+import { asSent } from './lists.ts';
 import type { Volumes } from './seed.ts';
 
 /**
@@ -19,7 +20,6 @@ export type Screen = {
   seed?: (db: DbOrTx, v: Volumes) => Promise<void>;
 };
 
-const q = (s: string) => encodeURI(s);
 /** Spread over three years like the seeded requests. */
 const date = sql.raw(`now() - ((g % 1095) * interval '1 day') - ((g * 37 % 86400) * interval '1 second')`);
 
@@ -33,8 +33,8 @@ export const SCREENS: Screen[] = [
     name: 'Courriels',
     urls: [
       courrielEndpoints.list.path,
-      q(`${courrielEndpoints.list.path}?search=etudiant12&rowsPerPage=20`),
-      q(`${courrielEndpoints.list.path}?page=3&rowsPerPage=20`),
+      asSent(`${courrielEndpoints.list.path}?search=etudiant12&rowsPerPage=20`),
+      asSent(`${courrielEndpoints.list.path}?page=3&rowsPerPage=20`),
     ],
     seed: async (db, v) => {
       await db.execute(sql`
@@ -53,8 +53,8 @@ export const SCREENS: Screen[] = [
     name: 'Journal',
     urls: [
       journalEndpoints.list.path,
-      q(`${journalEndpoints.list.path}?search=proprietaire12&rowsPerPage=20`),
-      q(`${journalEndpoints.list.path}?page=3&rowsPerPage=20`),
+      asSent(`${journalEndpoints.list.path}?search=proprietaire12&rowsPerPage=20`),
+      asSent(`${journalEndpoints.list.path}?page=3&rowsPerPage=20`),
     ],
     seed: async (db, v) => {
       await db.execute(sql`
