@@ -29,6 +29,13 @@ const LIST_CALLS: Record<string, (db: Db, query: string) => Promise<unknown>> = 
 const parse = <S extends z.ZodType>(schema: S, query: string): z.output<S> =>
   schema.parse(qs.parse(query, { depth: 5, arrayLimit: 100 }));
 
+/** A list's repository call for the query string of its address, as the floor and the bare route make it. */
+export function listCall(db: Db, name: string, url: string): () => Promise<unknown> {
+  const call = LIST_CALLS[name];
+  const query = decodeURI(url.split('?')[1] ?? '');
+  return () => call(db, query);
+}
+
 /**
  * The database's own share of a list: its queries alone, `concurrency` callers, no HTTP, no
  * session, no serialisation. What the endpoint cannot go below on this machine.
@@ -40,8 +47,7 @@ export async function listFloor(
   seconds: number,
   concurrency = 10,
 ): Promise<LoadResult> {
-  const call = LIST_CALLS[name];
-  const query = decodeURI(url.split('?')[1] ?? '');
+  const call = listCall(db, name, url);
   const latencies: number[] = [];
   const perCaller: number[] = [];
   const end = performance.now() + seconds * 1000;
@@ -51,7 +57,7 @@ export async function listFloor(
       perCaller[caller] = 0;
       while (performance.now() < end) {
         const t = performance.now();
-        await call(db, query);
+        await call();
         latencies.push(performance.now() - t);
         perCaller[caller]++;
       }

@@ -110,14 +110,15 @@ async function prepare(kind: DbKind) {
   await database.close();
   // The embedded database belongs to one process: its lists' floor is measured on a copy the bench
   // opens itself, in turns with the endpoint, as PostgreSQL's (lists()).
+  // The bare list route (bench/bare-list.ts) has a copy of its own.
   const floorDir = kind === 'pglite' ? `${dataDir}-plancher` : undefined;
-  if (floorDir) cpSync(dataDir, floorDir, { recursive: true });
+  const bareDir = kind === 'pglite' ? `${dataDir}-nue` : undefined;
+  for (const copy of [floorDir, bareDir]) if (copy) cpSync(dataDir, copy, { recursive: true });
   const cleanup = () => {
     stopPg();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
+    for (const dir of [dataDir, floorDir, bareDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   };
-  return { dataDir, url, floorDir, cleanup };
+  return { dataDir, url, floorDir, bareDir, cleanup };
 }
 
 /** The server as `npm start` runs it (the bundle, its flag), at the production log level, output dropped. */
@@ -211,6 +212,13 @@ async function measure(kind: DbKind) {
 }
 
 /**
+ * A bare route making a list's repository call alone, measured beside the list whose query is the
+ * cheapest: there the HTTP hop weighs most, and this says how much of the floor HTTP alone leaves
+ * on this machine at that moment (a fraction of a millisecond is noise on the others).
+ */
+const BARE_REFERENCE: ListName[] = ['roles'];
+
+/**
  * Each admin list at 10 clients against its repository call alone, 10 callers, same data. The
  * bench opens its own database beside the server's (PostgreSQL: a pool; PGlite: a copy of the
  * data), and the query alone and the endpoint take turns, three rounds each: both see the same
@@ -220,40 +228,51 @@ async function lists(
   kind: DbKind,
   base: string,
   headers: Record<string, string>,
-  db: { url?: string; floorDir?: string },
+  db: { url?: string; floorDir?: string; bareDir?: string },
   variant = '',
 ) {
   const floorDatabase = db.url ? await openPostgres(db.url) : await openPglite(db.floorDir as string);
+  const bare = await benchProcess('bench/bare-list.ts', [db.url ?? (db.bareDir as string)]);
   try {
     for (const name of Object.keys(LISTS) as ListName[]) await list(name);
   } finally {
+    bare.stop();
     await floorDatabase.close();
   }
   async function list(name: ListName) {
     const label = `Liste ${name}, 10 clients : l’API / ses requêtes seules (le même appel que la route, sans HTTP)${variant}`;
     const url = base + LISTS[name];
+    const bareUrl = BARE_REFERENCE.includes(name) ? `${bare.base}/${name}?${LISTS[name].split('?')[1]}` : undefined;
     const check = await get(url, headers);
-    if (check.status !== 200) {
-      report.record(label, kind, `HTTP ${check.status}`, `≥ ${BUDGET.listRatio * 100} %`, false);
+    const bareCheck = bareUrl ? await get(bareUrl) : check;
+    if (check.status !== 200 || bareCheck.status !== 200) {
+      const status = check.status !== 200 ? `HTTP ${check.status}` : `route nue : HTTP ${bareCheck.status}`;
+      report.record(label, kind, status, `≥ ${BUDGET.listRatio * 100} %`, false);
       return;
     }
     await load([url], { concurrency: 10, seconds: warmup, headers });
     await listFloor(floorDatabase.db, name, LISTS[name], warmup);
-    const rounds: { api: LoadResult; floor: LoadResult }[] = [];
+    if (bareUrl) await load([bareUrl], { concurrency: 10, seconds: warmup });
+    const rounds: { api: LoadResult; floor: LoadResult; bare?: LoadResult }[] = [];
     for (let i = 0; i < 3; i++) {
       rounds.push({
         floor: await listFloor(floorDatabase.db, name, LISTS[name], seconds / 3),
         api: await load([url], { concurrency: 10, seconds: seconds / 3, headers }),
+        bare: bareUrl ? await load([bareUrl], { concurrency: 10, seconds: seconds / 3 }) : undefined,
       });
     }
     const r = merged(rounds.map((x) => x.api));
     const floor = merged(rounds.map((x) => x.floor));
     const ratio = r.rps / floor.rps;
+    const bareRps = bareUrl ? merged(rounds.map((x) => x.bare as LoadResult)).rps : undefined;
     report.record(
       label,
       kind,
       `${count(Math.round(r.rps))} / ${count(Math.round(floor.rps))} req/s (**${(ratio * 100).toFixed(0)} %**) ; ` +
-        `p95 ${ms(r.p95)} / ${ms(floor.p95)}${r.errors ? `, ${r.errors} erreurs` : ''}`,
+        `p95 ${ms(r.p95)} / ${ms(floor.p95)}${r.errors ? `, ${r.errors} erreurs` : ''}` +
+        (bareRps === undefined
+          ? ''
+          : ` ; repère, une route nue qui ne fait que la requête : ${count(Math.round(bareRps))} req/s (${((bareRps / floor.rps) * 100).toFixed(0)} %)`),
       `≥ ${BUDGET.listRatio * 100} %`,
       ratio >= BUDGET.listRatio && r.errors === 0,
     );
@@ -371,25 +390,27 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   writeFileSync(file, body);
   const headersFile = path.join(dir, 'headers.json');
   writeFileSync(headersFile, JSON.stringify(headers));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/bare-server.ts'), file, headersFile],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout?.setEncoding('utf8').once('data', (chunk: string) => resolve(chunk.trim().split('\n')[0]));
-    child.once('exit', (code) => reject(new Error(`route nue arrêtée (code ${code})`)));
-  });
+  const bare = await benchProcess('bench/bare-server.ts', [file, headersFile]);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: bare.base,
     stop: () => {
-      child.kill('SIGTERM');
+      bare.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One of the bench's own servers (bare-server.ts, bare-list.ts), started from its sources; it prints its port. */
+async function benchProcess(script: string, args: string[]): Promise<{ base: string; stop: () => void }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.setEncoding('utf8').once('data', (chunk: string) => resolve(chunk.trim().split('\n')[0]));
+    child.once('exit', (code) => reject(new Error(`${script} arrêté (code ${code})`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 /** Seconds each side of the directory's measure is asked before it (both fresh code: a few seconds do). */
