@@ -236,7 +236,7 @@ async function lists(
   try {
     for (const name of Object.keys(LISTS) as ListName[]) await list(name);
   } finally {
-    bare.stop();
+    await bare.stop();
     await floorDatabase.close();
   }
   async function list(name: ListName) {
@@ -384,7 +384,7 @@ async function firstLoads(kind: DbKind, base: string) {
 }
 
 /** A bare Fastify route serving `body` from memory, in its own process like the portal. */
-async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ base: string; stop: () => void }> {
+async function bareServer(body: Buffer, headers: Record<string, string>): Promise<BenchProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guichet-bare-'));
   const file = path.join(dir, 'body.json');
   writeFileSync(file, body);
@@ -393,24 +393,36 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   const bare = await benchProcess('bench/bare-server.ts', [file, headersFile]);
   return {
     base: bare.base,
-    stop: () => {
-      bare.stop();
+    stop: async () => {
+      await bare.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** One of the bench's own servers (bare-server.ts, bare-list.ts), started from its sources; it prints its port. */
-async function benchProcess(script: string, args: string[]): Promise<{ base: string; stop: () => void }> {
+type BenchProcess = { base: string; stop: () => Promise<void> };
+
+/**
+ * One of the bench's own servers (bare-server.ts, bare-list.ts), started from its sources; it prints
+ * its port. `stop` resolves once it has gone (bare-list.ts closes its database first).
+ */
+async function benchProcess(script: string, args: string[]): Promise<BenchProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout?.setEncoding('utf8').once('data', (chunk: string) => resolve(chunk.trim().split('\n')[0]));
     child.once('exit', (code) => reject(new Error(`${script} arrêté (code ${code})`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /** Seconds each side of the directory's measure is asked before it (both fresh code: a few seconds do). */
@@ -459,7 +471,7 @@ async function directory(kind: DbKind, base: string) {
         ratio >= BUDGET.directoryRatio && real.errors === 0,
       );
     } finally {
-      bare.stop();
+      await bare.stop();
     }
   }
 }
