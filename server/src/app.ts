@@ -94,8 +94,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   // Fastify's request ids (req-1, req-2…), shared with the answers replayed at the door.
   let requests = 0;
   const requestId = () => `req-${(++requests).toString(36)}`;
-  const loggedUrl = loggedUrlCache();
-  const replay = createReplay({ log: replayedAccessLine(config, requestId, loggedUrl, () => app.log) });
+  const replay = createReplay({ log: replayedAccessLine(config, requestId, () => app.log) });
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
@@ -241,43 +240,38 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         // The path without its query (search terms, the wizard's field checks), token masked.
-        url: redactUrl(loggableUrl(req.url)),
+        url: loggedUrl(req.url),
         ip: req.ip,
       }),
     },
   };
 }
 
-/**
- * A request's address as its log line shows it (loggerOptions' filter), each address filtered once:
- * the lists' and the directory's addresses come back again and again.
- */
-function loggedUrlCache() {
-  const logged = new Map<string, string>();
-  return (url: string) => {
-    let filtered = logged.get(url);
-    if (filtered === undefined) {
-      if (logged.size >= 256) logged.clear();
-      filtered = redactUrl(loggableUrl(url));
-      logged.set(url, filtered);
-    }
-    return filtered;
-  };
-}
+/** A request's address as its log line shows it: the path without its query, a personal token masked. */
+const loggedUrl = (url: string) => redactUrl(loggableUrl(url));
 
-/** The line of an answer replayed at the door: AccessLog's fields, with the request id its logger lacks. */
-function replayedAccessLine(
-  config: Config,
-  requestId: () => string,
-  loggedUrl: (url: string) => string,
-  log: () => FastifyBaseLogger,
-) {
+/**
+ * The line of an answer replayed at the door: AccessLog's fields, with the request id its logger
+ * lacks. Its addresses (the public directory's) are few: each is filtered once. Only these are
+ * kept, never an agent's search or a personal link.
+ */
+function replayedAccessLine(config: Config, requestId: () => string, log: () => FastifyBaseLogger) {
   const clientAddress = clientAddressOf(config.trustProxy);
+  const filtered = new Map<string, string>();
+  const urlOf = (url: string) => {
+    let logged = filtered.get(url);
+    if (logged === undefined) {
+      if (filtered.size >= 256) filtered.clear();
+      logged = loggedUrl(url);
+      filtered.set(url, logged);
+    }
+    return logged;
+  };
   return (request: http.IncomingMessage, responseTime: number) =>
     writeAccessLine(log(), {
       reqId: requestId(),
       method: request.method,
-      url: loggedUrl(request.url ?? ''),
+      url: urlOf(request.url ?? ''),
       ip: clientAddress(request),
       statusCode: 200,
       responseTime,

@@ -59,6 +59,10 @@ describe(`journaux sans secret (${dbKind})`, () => {
       expect(loggableUrl('/api/x?page=%3Cscript%3E')).toBe('/api/x');
       expect(loggableUrl('/api/x?%E0=1')).toBe('/api/x');
       expect(loggableUrl('/api/x')).toBe('/api/x');
+      // Escaped keys and `+` are read as a query is; a value stops at its second `=`.
+      expect(loggableUrl('/api/x?sort%5Bnom%5D=asc&page=1+2&annee=2026=x&rowsPerPage')).toBe(
+        '/api/x?sort[nom]=asc&annee=2026&rowsPerPage=',
+      );
     });
 
     it('écrit une ligne par requête, quand sa réponse est partie : méthode, adresse, statut, durée', async () => {
