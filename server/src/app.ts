@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: parseQueryString },
-    logController: new AccessLog(loggedUrl),
+    logController: new AccessLog(),
     genReqId: requestId,
     frameworkErrors,
     // Node's server as Fastify makes it, with the door first (platform/replay.ts).

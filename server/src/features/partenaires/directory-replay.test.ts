@@ -98,8 +98,7 @@ describe(`annuaire public : réponses rejouées à la porte (${dbKind})`, () => 
         reqId: expect.stringMatching(/^req-/),
       });
     expect(new Set(logged.map((e) => e.reqId)).size).toBe(3);
-    // The door's line and the route's: the same fields in the same order (the line as pino would
-    // write it: platform/logging.unit.test.ts).
+    // The door writes pino's line itself: the same fields, in the same order, as the route's.
     expect(Object.keys(logged[1])).toEqual(Object.keys(logged[0]));
     expect(Object.keys(logged[2])).toEqual(Object.keys(logged[0]));
     for (const key of ['level', 'pid', 'hostname', 'msg']) expect(logged[1][key]).toBe(logged[0][key]);
