@@ -273,7 +273,6 @@ function replayedAccessLine(config: Config, requestId: () => string, log: () => 
       method: request.method,
       url: urlOf(request.url ?? ''),
       ip: clientAddress(request),
-      statusCode: 200,
       responseTime,
     });
 }

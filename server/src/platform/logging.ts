@@ -34,13 +34,11 @@ export function stdoutDestination() {
 }
 
 type AccessFields = {
-  /** Where the logger does not carry it (the door's answers are logged by the app's logger). */
-  reqId?: string;
+  reqId: string;
   method: string | undefined;
   /** Already filtered. */
   url: string;
   ip: string | undefined;
-  statusCode: number;
   responseTime: number;
 };
 /** Pino keeps what a line starts with (level, time, bindings) and where it goes under these symbols. */
@@ -48,23 +46,14 @@ type PinoInternals = Record<symbol, unknown>;
 
 /**
  * The « request completed » line of an answer replayed at the door (platform/replay.ts), in pino's
- * own words: its level, time and the logger's bindings, then AccessLog's fields in the same order,
- * `url` already filtered (platform/logging.unit.test.ts compares it to pino's line). Written as text
- * to the logger's destination, beside a door whose whole work is ~100 µs. For the framework's
- * requests pino's own walk costs the same in a loop (2.3–2.8 µs against 2.2–2.5; docs/benchmarks.md,
- * seizième passe): they keep it. A logger that is not pino (Fastify's silent one) gets the same
- * fields through `info`.
+ * own words: its level, time and bindings, then AccessLog's fields in the same order, `url` already
+ * filtered (platform/logging.unit.test.ts compares it to pino's line). Written as text to the
+ * logger's destination, beside a door whose whole work is ~100 µs; the framework's requests keep
+ * pino's walk, which costs the same once the address is filtered (docs/benchmarks.md, seizième
+ * passe). A logger that is not pino (Fastify's silent one) gets the same fields through `info`.
  */
-export function writeAccessLine(
-  log: FastifyBaseLogger,
-  { reqId, method, url, ip, statusCode, responseTime }: AccessFields,
-) {
-  const line = {
-    ...(reqId === undefined ? {} : { reqId }),
-    req: { method, url, ip },
-    res: { statusCode },
-    responseTime,
-  };
+export function writeAccessLine(log: FastifyBaseLogger, { reqId, method, url, ip, responseTime }: AccessFields) {
+  const line = { reqId, req: { method, url, ip }, res: { statusCode: 200 }, responseTime };
   const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
   const logger = log as unknown as PinoInternals;
   const stream = logger[streamSym] as { write: (line: string) => void } | undefined;

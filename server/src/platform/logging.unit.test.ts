@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeAccessLine } from './logging.ts';
 
 const fields = {
+  reqId: 'req-8',
   method: 'GET',
-  url: '/api/admin/role/get/list/by/filters?page=0&rowsPerPage=10',
+  url: '/api/partenaire/get/valid',
   ip: '203.0.113.7',
-  statusCode: 304,
-  responseTime: 1.25,
+  responseTime: 0.25,
 };
 
 function logger(level = 'info') {
@@ -17,36 +17,26 @@ function logger(level = 'info') {
   return { log, lines };
 }
 
-describe('la ligne d’accès écrite en texte', () => {
-  it('est la ligne que pino écrirait : mêmes champs, même ordre, liens du journal de la requête compris', () => {
+describe('la ligne d’accès d’une réponse rejouée à la porte', () => {
+  it('est celle que pino écrit pour une requête du framework : mêmes champs, même ordre, mêmes liens', () => {
     const { log, lines } = logger();
-    const request = log.child({ reqId: 'req-1' }).child({ agentId: 42 });
-    const { method, url, ip, statusCode, responseTime } = fields;
-    request.info({ req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
-    writeAccessLine(request as FastifyBaseLogger, fields);
+    const app = log.child({ service: 'guichet' });
+    const { reqId, method, url, ip, responseTime } = fields;
+    app
+      .child({ reqId })
+      .info({ req: { method, url, ip }, res: { statusCode: 200 }, responseTime }, 'request completed');
+    writeAccessLine(app as FastifyBaseLogger, fields);
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith('\n')).toBe(true);
     const [byPino, ours] = lines.map((l) => JSON.parse(l));
     expect(Object.keys(ours)).toEqual(Object.keys(byPino));
     expect({ ...ours, time: 0 }).toEqual({ ...byPino, time: 0 });
-    expect(ours).toMatchObject({ reqId: 'req-1', agentId: 42, res: { statusCode: 304 } });
+    expect(ours).toMatchObject({ service: 'guichet', reqId: 'req-8', res: { statusCode: 200 } });
   });
 
-  it('place l’identifiant d’une réponse servie à la porte où le journal d’une requête le place', () => {
-    const { log, lines } = logger();
-    log.child({ reqId: 'req-7' }).info({ req: {}, res: {}, responseTime: 1 }, 'request completed');
-    writeAccessLine(log as FastifyBaseLogger, { ...fields, reqId: 'req-8' });
-    const [byPino, ours] = lines.map((l) => JSON.parse(l));
-    expect(Object.keys(ours)).toEqual(Object.keys(byPino));
-    expect(ours.reqId).toBe('req-8');
-  });
-
-  it('n’écrit rien sous le niveau du journal (la route de santé journalise en « warn »)', () => {
-    const quiet = logger('warn');
-    writeAccessLine(quiet.log as FastifyBaseLogger, fields);
-    expect(quiet.lines).toEqual([]);
-    const { log, lines } = logger();
-    writeAccessLine(log.child({}, { level: 'warn' }) as FastifyBaseLogger, fields);
+  it('n’est pas écrite sous le niveau du journal', () => {
+    const { log, lines } = logger('warn');
+    writeAccessLine(log as FastifyBaseLogger, fields);
     expect(lines).toEqual([]);
   });
 
@@ -54,7 +44,12 @@ describe('la ligne d’accès écrite en texte', () => {
     const info = vi.fn();
     writeAccessLine({ info } as unknown as FastifyBaseLogger, fields);
     expect(info).toHaveBeenCalledWith(
-      { req: { method: 'GET', url: fields.url, ip: fields.ip }, res: { statusCode: 304 }, responseTime: 1.25 },
+      {
+        reqId: 'req-8',
+        req: { method: 'GET', url: fields.url, ip: fields.ip },
+        res: { statusCode: 200 },
+        responseTime: 0.25,
+      },
       'request completed',
     );
   });
