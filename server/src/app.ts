@@ -33,7 +33,7 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { AccessLog, stdoutDestination, writeAccessLine } from './platform/logging.ts';
+import { AccessLog, accessLineWriter, stdoutDestination } from './platform/logging.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { parseQueryString } from './platform/query-string.ts';
@@ -240,41 +240,29 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         // The path without its query (search terms, the wizard's field checks), token masked.
-        url: loggedUrl(req.url),
+        url: redactUrl(loggableUrl(req.url)),
         ip: req.ip,
       }),
     },
   };
 }
 
-/** A request's address as its log line shows it: the path without its query, a personal token masked. */
-const loggedUrl = (url: string) => redactUrl(loggableUrl(url));
-
-/**
- * The line of an answer replayed at the door: AccessLog's fields, with the request id its logger
- * lacks. Its addresses (the public directory's) are few: each is filtered once. Only these are
- * kept, never an agent's search or a personal link.
- */
+/** The line of an answer replayed at the door: AccessLog's fields, each address filtered once (they are few). */
 function replayedAccessLine(config: Config, requestId: () => string, log: () => FastifyBaseLogger) {
   const clientAddress = clientAddressOf(config.trustProxy);
-  const filtered = new Map<string, string>();
-  const urlOf = (url: string) => {
-    let logged = filtered.get(url);
+  const loggedUrls = new Map<string, string>();
+  let write: ReturnType<typeof accessLineWriter> | undefined;
+  return (request: http.IncomingMessage, responseTime: number) => {
+    const url = request.url ?? '';
+    let logged = loggedUrls.get(url);
     if (logged === undefined) {
-      if (filtered.size >= 256) filtered.clear();
-      logged = loggedUrl(url);
-      filtered.set(url, logged);
+      if (loggedUrls.size >= 256) loggedUrls.clear();
+      logged = redactUrl(loggableUrl(url));
+      loggedUrls.set(url, logged);
     }
-    return logged;
+    write ??= accessLineWriter(log());
+    write({ reqId: requestId(), method: request.method, url: logged, ip: clientAddress(request), responseTime });
   };
-  return (request: http.IncomingMessage, responseTime: number) =>
-    writeAccessLine(log(), {
-      reqId: requestId(),
-      method: request.method,
-      url: urlOf(request.url ?? ''),
-      ip: clientAddress(request),
-      responseTime,
-    });
 }
 
 /** The client's address as Fastify's `request.ip` gives it: behind the trusted proxies, the one they name. */

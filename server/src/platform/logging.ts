@@ -36,7 +36,6 @@ export function stdoutDestination() {
 type AccessFields = {
   reqId: string;
   method: string | undefined;
-  /** Already filtered. */
   url: string;
   ip: string | undefined;
   responseTime: number;
@@ -47,23 +46,28 @@ type PinoInternals = Record<symbol, unknown>;
 /**
  * The « request completed » line of an answer replayed at the door (platform/replay.ts), in pino's
  * own words: its level, time and bindings, then AccessLog's fields in the same order, `url` already
- * filtered (platform/logging.unit.test.ts compares it to pino's line). Written as text to the
- * logger's destination, beside a door whose whole work is ~100 µs; the framework's requests keep
- * pino's walk, which costs the same once the address is filtered (docs/benchmarks.md, seizième
- * passe). A logger that is not pino (Fastify's silent one) gets the same fields through `info`.
+ * filtered once per address (app.ts) and the line written as text to the logger's destination
+ * (platform/logging.unit.test.ts compares it to pino's): with pino's walk and its serializer, a
+ * replayed answer paid ~20 µs, as much as the rest of its work, most of it the address filter
+ * (docs/benchmarks.md, douzième et seizième passes). A logger that is not pino (Fastify's silent
+ * one) gets the same fields through `info`.
  */
-export function writeAccessLine(log: FastifyBaseLogger, { reqId, method, url, ip, responseTime }: AccessFields) {
-  const line = { reqId, req: { method, url, ip }, res: { statusCode: 200 }, responseTime };
+export function accessLineWriter(log: FastifyBaseLogger): (fields: AccessFields) => void {
   const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
   const logger = log as unknown as PinoInternals;
   const stream = logger[streamSym] as { write: (line: string) => void } | undefined;
-  if (!stream) {
-    log.info(line, 'request completed');
-    return;
-  }
-  if (!(log as pino.Logger).isLevelEnabled('info')) return;
-  const level = (logger[lsCacheSym] as Record<number, string>)[30];
-  const time = (logger[timeSym] as () => string)();
-  const own = JSON.stringify(line).slice(1, -1);
-  stream.write(`${level}${time}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
+  const line = ({ reqId, method, url, ip, responseTime }: AccessFields) => ({
+    reqId,
+    req: { method, url, ip },
+    res: { statusCode: 200 },
+    responseTime,
+  });
+  if (!stream) return (fields) => log.info(line(fields), 'request completed');
+  const levelAndTime = () =>
+    `${(logger[lsCacheSym] as Record<number, string>)[30]}${(logger[timeSym] as () => string)()}`;
+  return (fields) => {
+    if (!(log as pino.Logger).isLevelEnabled('info')) return;
+    const own = JSON.stringify(line(fields)).slice(1, -1);
+    stream.write(`${levelAndTime()}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
+  };
 }

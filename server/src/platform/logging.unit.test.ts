@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { writeAccessLine } from './logging.ts';
+import { accessLineWriter } from './logging.ts';
 
 const fields = {
   reqId: 'req-8',
@@ -25,7 +25,7 @@ describe('la ligne d’accès d’une réponse rejouée à la porte', () => {
     app
       .child({ reqId })
       .info({ req: { method, url, ip }, res: { statusCode: 200 }, responseTime }, 'request completed');
-    writeAccessLine(app as FastifyBaseLogger, fields);
+    accessLineWriter(app as FastifyBaseLogger)(fields);
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith('\n')).toBe(true);
     const [byPino, ours] = lines.map((l) => JSON.parse(l));
@@ -36,13 +36,13 @@ describe('la ligne d’accès d’une réponse rejouée à la porte', () => {
 
   it('n’est pas écrite sous le niveau du journal', () => {
     const { log, lines } = logger('warn');
-    writeAccessLine(log as FastifyBaseLogger, fields);
+    accessLineWriter(log as FastifyBaseLogger)(fields);
     expect(lines).toEqual([]);
   });
 
   it('passe par `info` quand le journal n’est pas pino (celui, muet, de Fastify)', () => {
     const info = vi.fn();
-    writeAccessLine({ info } as unknown as FastifyBaseLogger, fields);
+    accessLineWriter({ info } as unknown as FastifyBaseLogger)(fields);
     expect(info).toHaveBeenCalledWith(
       {
         reqId: 'req-8',
