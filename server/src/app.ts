@@ -108,6 +108,10 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     routerOptions: { querystringParser: parseQueryString },
     logController: new AccessLog(),
     genReqId: requestId,
+    // Fastify always hands pino options, `{}` for most routes, which sends pino down its slow path
+    // (formatters and level worked out again): ~16 µs of every request (docs/benchmarks.md, 17e passe).
+    childLoggerFactory: (logger, bindings, options) =>
+      options.level || options.serializers ? logger.child(bindings, options) : logger.child(bindings),
     frameworkErrors,
     // Node's server as Fastify makes it, with the door first (platform/replay.ts).
     serverFactory: (handler, options) => {

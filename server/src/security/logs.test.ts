@@ -111,6 +111,18 @@ describe(`journaux sans secret (${dbKind})`, () => {
       );
       const completed = entries().find((e) => e.msg === 'request completed');
       expect(completed?.agentId).toBe(id);
+      // As written: the request's id then the agent's, each once (JSON.parse keeps one of two).
+      const raw = lines.find((l) => l.includes('"request completed"')) ?? '';
+      expect(raw.match(/"reqId":/g)).toHaveLength(1);
+      expect(raw.match(/"agentId":/g)).toHaveLength(1);
+      expect(raw.indexOf('"reqId":')).toBeLessThan(raw.indexOf('"agentId":'));
+    });
+
+    it('garde son niveau à une route qui en déclare un (santé : avertissements seulement)', async () => {
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/params/get/all' })).statusCode).toBe(200);
+      const urls = entries().flatMap((e) => (e.msg === 'request completed' ? [(e.req as { url: string }).url] : []));
+      expect(urls).toEqual(['/api/params/get/all']);
     });
 
     it('journalise connexion réussie, échouée et bloquée, sans identifiant tapé ni mot de passe', async () => {
