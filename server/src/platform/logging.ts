@@ -65,9 +65,15 @@ export function accessLineWriter(log: FastifyBaseLogger): (fields: AccessFields)
   if (!stream) return (fields) => log.info(line(fields), 'request completed');
   const levelAndTime = () =>
     `${(logger[lsCacheSym] as Record<number, string>)[30]}${(logger[timeSym] as () => string)()}`;
-  return (fields) => {
+  // Each field written in place, each string escaped by JSON.stringify, rather than an object made
+  // then stringified: ~12 µs less per replayed answer on a loaded server (docs/benchmarks.md, 17e passe).
+  const json = (key: string, value: string | undefined) =>
+    value === undefined ? '' : `"${key}":${JSON.stringify(value)},`;
+  return ({ reqId, method, url, ip, responseTime }) => {
     if (!(log as pino.Logger).isLevelEnabled('info')) return;
-    const own = JSON.stringify(line(fields)).slice(1, -1);
-    stream.write(`${levelAndTime()}${logger[chindingsSym]},${own},"msg":"request completed"${logger[endSym]}`);
+    const req = `${json('method', method)}${json('url', url)}${json('ip', ip)}`.slice(0, -1);
+    stream.write(
+      `${levelAndTime()}${logger[chindingsSym]},${json('reqId', reqId)}"req":{${req}},"res":{"statusCode":200},"responseTime":${responseTime},"msg":"request completed"${logger[endSym]}`,
+    );
   };
 }

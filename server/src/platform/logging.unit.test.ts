@@ -34,6 +34,22 @@ describe('la ligne d’accès d’une réponse rejouée à la porte', () => {
     expect(ours).toMatchObject({ service: 'guichet', reqId: 'req-8', res: { statusCode: 200 } });
   });
 
+  it('échappe une adresse comme pino et omet ce qui manque', () => {
+    const { log, lines } = logger();
+    const odd = { ...fields, url: '/api/x?page="1"\\é\u2028', ip: undefined };
+    log.child({ reqId: odd.reqId }).info(
+      {
+        req: { method: odd.method, url: odd.url, ip: odd.ip },
+        res: { statusCode: 200 },
+        responseTime: odd.responseTime,
+      },
+      'request completed',
+    );
+    accessLineWriter(log as FastifyBaseLogger)(odd);
+    const [byPino, ours] = lines;
+    expect(ours.replace(/"time":\d+/, '')).toBe(byPino.replace(/"time":\d+/, ''));
+  });
+
   it('n’est pas écrite sous le niveau du journal', () => {
     const { log, lines } = logger('warn');
     accessLineWriter(log as FastifyBaseLogger)(fields);
