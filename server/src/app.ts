@@ -33,7 +33,7 @@ import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
 import { addressGroup } from './platform/client-address.ts';
 import { registerCompression } from './platform/compression.ts';
 import { frameworkErrors, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { AccessLog, accessLineWriter, stdoutDestination } from './platform/logging.ts';
+import { AccessLog, stdoutDestination, writeAccessLine } from './platform/logging.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { registerHoneypot } from './platform/public-form.ts';
 import { parseQueryString } from './platform/query-string.ts';
@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     // Only the listed proxies' X-Forwarded-For is believed (request.ip for limits and logs).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { querystringParser: parseQueryString },
-    logController: new AccessLog(),
+    logController: new AccessLog(loggedUrl),
     genReqId: requestId,
     // Fastify always hands pino options, `{}` for most routes, which sends pino down its slow path
     // (formatters and level worked out again): ~16 µs of every request (docs/benchmarks.md, 17e passe).
@@ -233,6 +233,8 @@ const tokenPatterns = [...Object.values(pages), ...Object.values(pages.admin), .
   .map(escapeRegExp);
 const TOKEN_IN_URL = new RegExp(`^(${tokenPatterns.join('|')})[^/?#]+`);
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_URL, '$1[jeton]');
+/** The address as every line writes it: the path without its query (search terms, the wizard's field checks), token masked. */
+const loggedUrl = (url: string) => redactUrl(loggableUrl(url));
 
 export function loggerOptions(level: string, stream?: { write: (line: string) => void }) {
   return {
@@ -243,29 +245,34 @@ export function loggerOptions(level: string, stream?: { write: (line: string) =>
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        // The path without its query (search terms, the wizard's field checks), token masked.
-        url: redactUrl(loggableUrl(req.url)),
+        url: loggedUrl(req.url),
         ip: req.ip,
       }),
     },
   };
 }
 
-/** The line of an answer replayed at the door: AccessLog's fields, each address filtered once (they are few). */
+/** The line of an answer replayed at the door: AccessLog's, each address filtered once (they are few). */
 function replayedAccessLine(config: Config, requestId: () => string, log: () => FastifyBaseLogger) {
   const clientAddress = clientAddressOf(config.trustProxy);
   const loggedUrls = new Map<string, string>();
-  let write: ReturnType<typeof accessLineWriter> | undefined;
   return (request: http.IncomingMessage, responseTime: number) => {
     const url = request.url ?? '';
     let logged = loggedUrls.get(url);
     if (logged === undefined) {
       if (loggedUrls.size >= 256) loggedUrls.clear();
-      logged = redactUrl(loggableUrl(url));
+      logged = loggedUrl(url);
       loggedUrls.set(url, logged);
     }
-    write ??= accessLineWriter(log());
-    write({ reqId: requestId(), method: request.method, url: logged, ip: clientAddress(request), responseTime });
+    const ip = clientAddress(request);
+    writeAccessLine(log(), {
+      reqId: requestId(),
+      method: request.method,
+      url: logged,
+      ip,
+      statusCode: 200,
+      responseTime,
+    });
   };
 }
 

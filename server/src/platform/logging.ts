@@ -3,17 +3,29 @@ import pino from 'pino';
 
 /**
  * One line per request, when its answer has gone: the method, the address (query filtered,
- * tokens masked: app.ts loggerOptions), the status and the time taken. Fastify's default writes two
+ * tokens masked: `loggedUrl`, app.ts), the status and the time taken. Fastify's default writes two
  * (« incoming request », then « request completed »). Errors, 404s and the rest keep Fastify's own
  * lines.
  */
 export class AccessLog extends LogController {
+  constructor(private readonly loggedUrl: (url: string) => string) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, responseTime: reply.elapsedTime, err: error }, 'request errored');
+      return;
+    }
+    writeAccessLine(reply.log, {
+      method: request.method,
+      url: this.loggedUrl(request.url),
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    });
   }
 }
 
@@ -33,47 +45,48 @@ export function stdoutDestination() {
   return stdout;
 }
 
-type AccessFields = {
-  reqId: string;
+export type AccessFields = {
+  /** Given when the logger does not already carry it (the door's lines, written on the app's logger). */
+  reqId?: string;
   method: string | undefined;
+  /** Already filtered (app.ts `loggedUrl`). */
   url: string;
   ip: string | undefined;
+  statusCode: number;
   responseTime: number;
 };
 /** Pino keeps what a line starts with (level, time, bindings) and where it goes under these symbols. */
 type PinoInternals = Record<symbol, unknown>;
+const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
+const INFO = 30;
+
+/** `"key":value,` with the value escaped as JSON; nothing for a missing value, as pino leaves it out. */
+const field = (key: string, value: string | undefined) =>
+  value === undefined ? '' : `"${key}":${JSON.stringify(value)},`;
 
 /**
- * The « request completed » line of an answer replayed at the door (platform/replay.ts), in pino's
- * own words: its level, time and bindings, then AccessLog's fields in the same order, `url` already
- * filtered once per address (app.ts) and the line written as text to the logger's destination
- * (platform/logging.unit.test.ts compares it to pino's): with pino's walk and its serializer, a
- * replayed answer paid ~20 µs, as much as the rest of its work, most of it the address filter
- * (docs/benchmarks.md, douzième et seizième passes). A logger that is not pino (Fastify's silent
- * one) gets the same fields through `info`.
+ * The « request completed » line, in pino's own words: its level, time and bindings (the request's
+ * id, the agent's), then AccessLog's fields in the order pino writes them, each written in place
+ * rather than an object walked by pino's serialisers (platform/logging.unit.test.ts compares the
+ * two, an address to escape included): on a loaded server, ~12 µs less per replayed answer and
+ * ~9 µs less per agent's request (docs/benchmarks.md, dix-septième passe). A logger that is not
+ * pino (Fastify's silent one) gets the same fields through `info`.
  */
-export function accessLineWriter(log: FastifyBaseLogger): (fields: AccessFields) => void {
-  const { streamSym, chindingsSym, lsCacheSym, timeSym, endSym } = pino.symbols;
+export function writeAccessLine(
+  log: FastifyBaseLogger,
+  { reqId, method, url, ip, statusCode, responseTime }: AccessFields,
+) {
   const logger = log as unknown as PinoInternals;
   const stream = logger[streamSym] as { write: (line: string) => void } | undefined;
-  const line = ({ reqId, method, url, ip, responseTime }: AccessFields) => ({
-    reqId,
-    req: { method, url, ip },
-    res: { statusCode: 200 },
-    responseTime,
-  });
-  if (!stream) return (fields) => log.info(line(fields), 'request completed');
-  const levelAndTime = () =>
-    `${(logger[lsCacheSym] as Record<number, string>)[30]}${(logger[timeSym] as () => string)()}`;
-  // Each field written in place, each string escaped by JSON.stringify, rather than an object made
-  // then stringified: ~12 µs less per replayed answer on a loaded server (docs/benchmarks.md, 17e passe).
-  const json = (key: string, value: string | undefined) =>
-    value === undefined ? '' : `"${key}":${JSON.stringify(value)},`;
-  return ({ reqId, method, url, ip, responseTime }) => {
-    if (!(log as pino.Logger).isLevelEnabled('info')) return;
-    const req = `${json('method', method)}${json('url', url)}${json('ip', ip)}`.slice(0, -1);
-    stream.write(
-      `${levelAndTime()}${logger[chindingsSym]},${json('reqId', reqId)}"req":{${req}},"res":{"statusCode":200},"responseTime":${responseTime},"msg":"request completed"${logger[endSym]}`,
-    );
-  };
+  if (!stream) {
+    const own = { req: { method, url, ip }, res: { statusCode }, responseTime };
+    log.info(reqId === undefined ? own : { reqId, ...own }, 'request completed');
+    return;
+  }
+  if (!(log as pino.Logger).isLevelEnabled('info')) return;
+  const levelAndTime = `${(logger[lsCacheSym] as Record<number, string>)[INFO]}${(logger[timeSym] as () => string)()}`;
+  const req = `${field('method', method)}${field('url', url)}${field('ip', ip)}`.slice(0, -1);
+  stream.write(
+    `${levelAndTime}${logger[chindingsSym]},${field('reqId', reqId)}"req":{${req}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"${logger[endSym]}`,
+  );
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { accessLineWriter } from './logging.ts';
+import { type AccessFields, writeAccessLine } from './logging.ts';
 
-const fields = {
-  reqId: 'req-8',
+const fields: AccessFields = {
   method: 'GET',
   url: '/api/partenaire/get/valid',
   ip: '203.0.113.7',
+  statusCode: 200,
   responseTime: 0.25,
 };
 
@@ -17,48 +17,55 @@ function logger(level = 'info') {
   return { log, lines };
 }
 
-describe('la ligne d’accès d’une réponse rejouée à la porte', () => {
-  it('est celle que pino écrit pour une requête du framework : mêmes champs, même ordre, mêmes liens', () => {
+/** What pino itself writes for these fields, as AccessLog wrote it through `info`. */
+const byPino = (log: pino.Logger, { method, url, ip, statusCode, responseTime }: typeof fields) =>
+  log.info({ req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
+const withoutTime = (line: string) => line.replace(/"time":\d+/, '');
+
+describe('la ligne d’accès', () => {
+  it('d’une requête du framework est celle de pino : liens de la requête et de l’agent, statut, même ordre', () => {
     const { log, lines } = logger();
-    const app = log.child({ service: 'guichet' });
-    const { reqId, method, url, ip, responseTime } = fields;
-    app
-      .child({ reqId })
-      .info({ req: { method, url, ip }, res: { statusCode: 200 }, responseTime }, 'request completed');
-    accessLineWriter(app as FastifyBaseLogger)(fields);
+    const request = log.child({ service: 'guichet' }).child({ reqId: 'req-8' });
+    request.setBindings({ agentId: 3 });
+    const answer = { ...fields, statusCode: 404 };
+    byPino(request, answer);
+    writeAccessLine(request as FastifyBaseLogger, answer);
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith('\n')).toBe(true);
-    const [byPino, ours] = lines.map((l) => JSON.parse(l));
-    expect(Object.keys(ours)).toEqual(Object.keys(byPino));
-    expect({ ...ours, time: 0 }).toEqual({ ...byPino, time: 0 });
-    expect(ours).toMatchObject({ service: 'guichet', reqId: 'req-8', res: { statusCode: 200 } });
+    expect(withoutTime(lines[1])).toBe(withoutTime(lines[0]));
+    expect(JSON.parse(lines[1])).toMatchObject({
+      service: 'guichet',
+      reqId: 'req-8',
+      agentId: 3,
+      res: { statusCode: 404 },
+    });
+  });
+
+  it('d’une réponse rejouée à la porte porte l’id de la requête, que le journal de l’application n’a pas', () => {
+    const { log, lines } = logger();
+    const app = log.child({ service: 'guichet' });
+    byPino(app.child({ reqId: 'req-9' }), fields);
+    writeAccessLine(app as FastifyBaseLogger, { ...fields, reqId: 'req-9' });
+    expect(withoutTime(lines[1])).toBe(withoutTime(lines[0]));
   });
 
   it('échappe une adresse comme pino et omet ce qui manque', () => {
     const { log, lines } = logger();
     const odd = { ...fields, url: '/api/x?page="1"\\é\u2028', ip: undefined };
-    log.child({ reqId: odd.reqId }).info(
-      {
-        req: { method: odd.method, url: odd.url, ip: odd.ip },
-        res: { statusCode: 200 },
-        responseTime: odd.responseTime,
-      },
-      'request completed',
-    );
-    accessLineWriter(log as FastifyBaseLogger)(odd);
-    const [byPino, ours] = lines;
-    expect(ours.replace(/"time":\d+/, '')).toBe(byPino.replace(/"time":\d+/, ''));
+    byPino(log, odd);
+    writeAccessLine(log as FastifyBaseLogger, odd);
+    expect(withoutTime(lines[1])).toBe(withoutTime(lines[0]));
   });
 
   it('n’est pas écrite sous le niveau du journal', () => {
     const { log, lines } = logger('warn');
-    accessLineWriter(log as FastifyBaseLogger)(fields);
+    writeAccessLine(log as FastifyBaseLogger, fields);
     expect(lines).toEqual([]);
   });
 
   it('passe par `info` quand le journal n’est pas pino (celui, muet, de Fastify)', () => {
     const info = vi.fn();
-    accessLineWriter({ info } as unknown as FastifyBaseLogger)(fields);
+    writeAccessLine({ info } as unknown as FastifyBaseLogger, { ...fields, reqId: 'req-8' });
     expect(info).toHaveBeenCalledWith(
       {
         reqId: 'req-8',
