@@ -264,12 +264,11 @@ function replayedAccessLine(config: Config, requestId: () => string, log: () => 
       logged = loggedUrl(url);
       loggedUrls.set(url, logged);
     }
-    const ip = clientAddress(request);
     writeAccessLine(log(), {
       reqId: requestId(),
       method: request.method,
       url: logged,
-      ip,
+      ip: clientAddress(request),
       statusCode: 200,
       responseTime,
     });
