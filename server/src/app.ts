@@ -109,7 +109,8 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
     logController: new AccessLog(loggedUrl),
     genReqId: requestId,
     // Fastify always hands pino options, `{}` for most routes, which sends pino down its slow path
-    // (formatters and level worked out again): ~16 µs of every request (docs/benchmarks.md, 17e passe).
+    // (formatters and level worked out again): ~16 µs of every request on a loaded server
+    // (docs/benchmarks.md, dix-septième passe).
     childLoggerFactory: (logger, bindings, options) =>
       options.level || options.serializers ? logger.child(bindings, options) : logger.child(bindings),
     frameworkErrors,
@@ -233,7 +234,10 @@ const tokenPatterns = [...Object.values(pages), ...Object.values(pages.admin), .
   .map(escapeRegExp);
 const TOKEN_IN_URL = new RegExp(`^(${tokenPatterns.join('|')})[^/?#]+`);
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_URL, '$1[jeton]');
-/** The address as every line writes it: the path without its query (search terms, the wizard's field checks), token masked. */
+/**
+ * The address as every line writes it: the path, and of its query only the keys that say how a
+ * list is shown (never search terms nor the wizard's field checks), a personal token masked.
+ */
 const loggedUrl = (url: string) => redactUrl(loggableUrl(url));
 
 export function loggerOptions(level: string, stream?: { write: (line: string) => void }) {

@@ -190,7 +190,8 @@ export function guardAdminScope(app: FastifyInstance) {
     }
     // Every line this request logs, its completion included, names the agent (by id only). Added to
     // the request's own logger: a child of it cost each request ~60 µs more, its lines going
-    // through one more prototype (docs/benchmarks.md, 17e passe). Fastify's silent logger has none.
+    // through one more prototype (docs/benchmarks.md, dix-septième passe). Fastify's silent logger
+    // has no `setBindings`.
     const log = request.log as FastifyBaseLogger & { setBindings?: (bindings: object) => void };
     if (log.setBindings) log.setBindings({ agentId: user.id });
     else request.log = reply.log = log.child({ agentId: user.id });

@@ -46,7 +46,7 @@ export function parseQueryString(s: string): Record<string, unknown> {
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
     // Most names are plain (`page`, `search`): read without a regular expression, and a value is
     // searched for an escaped bracket only when it has a `%`. The regular expressions cost a list's
-    // request ~17 µs on a loaded server (docs/benchmarks.md, 17e passe).
+    // request ~17 µs on a loaded server (docs/benchmarks.md, dix-septième passe).
     const bracketed = rawKey.includes('[');
     const shape = bracketed ? SHAPE.exec(rawKey) : undefined;
     const plain = !bracketed && rawKey !== '' && !rawKey.includes(']');

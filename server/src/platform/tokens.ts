@@ -4,7 +4,8 @@ import { hash, randomBytes } from 'node:crypto';
 export const newToken = () => randomBytes(32).toString('base64url');
 /**
  * Tokens are stored hashed: a database leak gives no working link or session. Node's one-shot
- * `hash` (no Hash object): an admin request's session lookup ~16 → ~6 µs (docs/benchmarks.md, 17e passe).
+ * `hash` makes no Hash object: 1.5 → 0.6 µs in a loop, where hashing cost an admin request ~16 µs
+ * in place on a loaded server (docs/benchmarks.md, dix-septième passe).
  */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
