@@ -4,13 +4,13 @@ import {
   partenaireListQuerySchema,
   roleListQuerySchema,
 } from '@guichet/contract';
-import qs from 'qs';
 import type { z } from 'zod';
 import type { Db } from '../server/src/db/client.ts';
 import { rolesRepository } from '../server/src/features/auth/roles.repository.ts';
 import { etudiantsAdminList } from '../server/src/features/etudiants/admin-list.ts';
 import { inscriptionsAdminList } from '../server/src/features/inscriptions/admin-list.ts';
 import { partenairesAdminList } from '../server/src/features/partenaires/admin-list.ts';
+import { parseQueryString } from '../server/src/platform/query-string.ts';
 import type { LoadResult } from './load.ts';
 
 /**
@@ -26,13 +26,14 @@ const LIST_CALLS: Record<string, (db: Db, query: string) => Promise<unknown>> = 
   roles: (db, q) => rolesRepository.list(db, parse(roleListQuerySchema, q)),
 };
 
-const parse = <S extends z.ZodType>(schema: S, query: string): z.output<S> =>
-  schema.parse(qs.parse(query, { depth: 5, arrayLimit: 100 }));
+/** The server's own query-string parser (app.ts) then the contract's schema, as Fastify runs them. */
+const parse = <S extends z.ZodType>(schema: S, query: string): z.output<S> => schema.parse(parseQueryString(query));
 
 /** A list's repository call for the query string of its address, as the floor and the bare route make it. */
 export function listCall(db: Db, name: string, url: string): () => Promise<unknown> {
   const call = LIST_CALLS[name];
-  const query = decodeURI(url.split('?')[1] ?? '');
+  // Raw, as the server receives it: the parser decodes (decoding here first read `%25` twice).
+  const query = url.split('?')[1] ?? '';
   return () => call(db, query);
 }
 
