@@ -25,6 +25,7 @@ import { NOT_REPLAYED } from '../server/src/platform/replay.ts';
 import { createDatabase, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
+import { addCpu, type CpuSplit, cpuAvailable, withCpu } from './cpu.ts';
 import { listFloor } from './floor.ts';
 import { LIGHTHOUSE_PAGES, PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
 import { CLICKS, LISTS, type ListName, PENDING_FILTER } from './lists.ts';
@@ -93,10 +94,12 @@ async function prepare(kind: DbKind) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guichet-bench-'));
   let url: string | undefined;
   let stopPg = () => {};
+  let postgresPid: number | undefined;
   if (kind === 'postgres') {
     const server = await startPostgres();
     url = (await createDatabase(server.url('postgres'), 'guichet')).url;
     stopPg = server.stop;
+    postgresPid = server.pid();
   }
   const database = url ? await openPostgres(url) : await openPglite(dataDir);
   const t = performance.now();
@@ -118,7 +121,7 @@ async function prepare(kind: DbKind) {
     stopPg();
     for (const dir of [dataDir, floorDir, bareDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   };
-  return { dataDir, url, floorDir, bareDir, cleanup };
+  return { dataDir, url, floorDir, bareDir, postgresPid, cleanup };
 }
 
 /** The server as `npm start` runs it (the bundle, its flag), at the production log level, output dropped. */
@@ -182,7 +185,7 @@ async function measure(kind: DbKind) {
   try {
     if (parts.has('wire')) await firstLoads(kind, base);
     const headers = { cookie: await adminCookie(base, PASSWORD) };
-    if (parts.has('lists')) await lists(kind, base, headers, db);
+    if (parts.has('lists')) await lists(kind, { base, pid: child.pid }, headers, db);
     if (parts.has('click')) await clicks(kind, base, headers);
     if (parts.has('screens')) await screens(kind, base, headers);
     if (parts.has('directory')) await directory(kind, base);
@@ -200,7 +203,7 @@ async function measure(kind: DbKind) {
       const other = await startServer(env, false, abEnv);
       try {
         const headers = { cookie: await adminCookie(other.base, PASSWORD) };
-        if (parts.has('lists')) await lists(kind, other.base, headers, db, ` [${ab}]`);
+        if (parts.has('lists')) await lists(kind, { base: other.base, pid: other.child.pid }, headers, db, ` [${ab}]`);
         if (parts.has('click')) await clicks(kind, other.base, headers, ` [${ab}]`);
       } finally {
         await other.stop();
@@ -226,9 +229,9 @@ const BARE_REFERENCE: ListName[] = ['roles'];
  */
 async function lists(
   kind: DbKind,
-  base: string,
+  server: { base: string; pid?: number },
   headers: Record<string, string>,
-  db: { url?: string; floorDir?: string; bareDir?: string },
+  db: { url?: string; floorDir?: string; bareDir?: string; postgresPid?: number },
   variant = '',
 ) {
   const floorDatabase = db.url ? await openPostgres(db.url) : await openPglite(db.floorDir as string);
@@ -241,7 +244,7 @@ async function lists(
   }
   async function list(name: ListName) {
     const label = `Liste ${name}, 10 clients : l’API / ses requêtes seules (le même appel que la route, sans HTTP)${variant}`;
-    const url = base + LISTS[name];
+    const url = server.base + LISTS[name];
     const bareUrl = BARE_REFERENCE.includes(name) ? `${bare.base}/${name}?${LISTS[name].split('?')[1]}` : undefined;
     const check = await get(url, headers);
     const bareCheck = bareUrl ? await get(bareUrl) : check;
@@ -254,17 +257,46 @@ async function lists(
     await listFloor(floorDatabase.db, name, LISTS[name], warmup);
     if (bareUrl) await load([bareUrl], { concurrency: 10, seconds: warmup });
     const rounds: { api: LoadResult; floor: LoadResult; bare?: LoadResult }[] = [];
+    // Where each side's processor time goes (cpu.ts): the server, PostgreSQL, the bench.
+    const postgres = db.postgresPid;
+    let cpu = { floor: NO_CPU, api: NO_CPU, bare: NO_CPU };
     for (let i = 0; i < 3; i++) {
-      rounds.push({
-        floor: await listFloor(floorDatabase.db, name, LISTS[name], seconds / 3),
-        api: await load([url], { concurrency: 10, seconds: seconds / 3, headers }),
-        bare: bareUrl ? await load([bareUrl], { concurrency: 10, seconds: seconds / 3 }) : undefined,
-      });
+      const floorRound = await withCpu({ postgres }, () => listFloor(floorDatabase.db, name, LISTS[name], seconds / 3));
+      const apiRound = await withCpu({ server: server.pid, postgres }, () =>
+        load([url], { concurrency: 10, seconds: seconds / 3, headers }),
+      );
+      const bareRound = bareUrl
+        ? await withCpu({ server: bare.pid, postgres }, () =>
+            load([bareUrl], { concurrency: 10, seconds: seconds / 3 }),
+          )
+        : undefined;
+      rounds.push({ floor: floorRound.result, api: apiRound.result, bare: bareRound?.result });
+      cpu = {
+        floor: addCpu(cpu.floor, floorRound.cpu),
+        api: addCpu(cpu.api, apiRound.cpu),
+        bare: bareRound ? addCpu(cpu.bare, bareRound.cpu) : cpu.bare,
+      };
     }
     const r = merged(rounds.map((x) => x.api));
     const floor = merged(rounds.map((x) => x.floor));
     const ratio = r.rps / floor.rps;
-    const bareRps = bareUrl ? merged(rounds.map((x) => x.bare as LoadResult)).rps : undefined;
+    const bareResult = bareUrl ? merged(rounds.map((x) => x.bare as LoadResult)) : undefined;
+    const bareRps = bareResult?.rps;
+    // Per request, each side over its own requests: shown beside the bare route, where HTTP weighs most.
+    const split = (c: CpuSplit, requests: number) => {
+      const per = (us: number) => Math.round(us / Math.max(1, requests));
+      const sides = [
+        c.server ? count(per(c.server)) : '—',
+        ...(postgres ? [count(per(c.database))] : []),
+        count(per(c.bench)),
+      ];
+      return `${sides.join(' / ')} µs (${count(per(c.server + c.database + c.bench))})`;
+    };
+    const cpuNote =
+      bareResult && cpuAvailable
+        ? ` ; processeur par requête, serveur / ${postgres ? 'PostgreSQL / ' : ''}banc : requête seule ${split(cpu.floor, floor.requests)}, ` +
+          `route nue ${split(cpu.bare, bareResult.requests)}, portail ${split(cpu.api, r.requests)}`
+        : '';
     report.record(
       label,
       kind,
@@ -272,12 +304,15 @@ async function lists(
         `p95 ${ms(r.p95)} / ${ms(floor.p95)}${r.errors ? `, ${r.errors} erreurs` : ''}` +
         (bareRps === undefined
           ? ''
-          : ` ; repère, une route nue qui ne fait que la requête : ${count(Math.round(bareRps))} req/s (${((bareRps / floor.rps) * 100).toFixed(0)} %)`),
+          : ` ; repère, une route nue qui ne fait que la requête : ${count(Math.round(bareRps))} req/s (${((bareRps / floor.rps) * 100).toFixed(0)} %)`) +
+        cpuNote,
       `≥ ${BUDGET.listRatio * 100} %`,
       ratio >= BUDGET.listRatio && r.errors === 0,
     );
   }
 }
+
+const NO_CPU: CpuSplit = { server: 0, database: 0, bench: 0 };
 
 /** Rounds of one measure taken in turns: requests and errors added, rates averaged, the worst tails kept. */
 function merged(results: LoadResult[]): LoadResult {
@@ -400,7 +435,7 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   };
 }
 
-type BenchProcess = { base: string; stop: () => Promise<void> };
+type BenchProcess = { base: string; pid?: number; stop: () => Promise<void> };
 
 /**
  * One of the bench's own servers (bare-server.ts, bare-list.ts), started from its sources; it prints
@@ -418,6 +453,7 @@ async function benchProcess(script: string, args: string[]): Promise<BenchProces
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGTERM');
       return exited;

@@ -26,6 +26,8 @@ export type PgServer = {
   url: (db: string) => string;
   restart: () => void;
   stop: () => void;
+  /** The postmaster's process id (the bench adds up its backends' processor time). */
+  pid: () => number;
   /** Where the binaries come from: a directory, or the npm package and its version. */
   source: string;
 };
@@ -166,6 +168,7 @@ export async function startPostgres(): Promise<PgServer> {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    pid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     source: found.source,
   };
 }
