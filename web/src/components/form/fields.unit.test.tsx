@@ -89,7 +89,8 @@ describe('les champs du formulaire', () => {
     const group = screen.getByRole('radiogroup', { name: 'Ascenseur' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(describedText(group)).toBe('Veuillez répondre.');
-    expect(document.activeElement).toBe(nom);
+    // The focus moves once the refused press is over (use-contract-form.ts), a render after the errors.
+    await waitFor(() => expect(document.activeElement).toBe(nom));
     expect(submit).not.toHaveBeenCalled();
   });
 
