@@ -46,16 +46,19 @@ export const cpuAvailable = (() => {
 })();
 
 export type CpuSplit = { server: number; database: number; bench: number };
+export type Measured<T> = { result: T; cpu: CpuSplit };
+export const NO_CPU: CpuSplit = { server: 0, database: 0, bench: 0 };
 
 /**
  * Runs `measure` and returns its result with the processor time each side spent, in µs: `server`
  * (a process, or none), `database` (PostgreSQL's processes, or none: PGlite lives in its user's
- * process) and `bench` (this process: the load generator, or the query alone's client).
+ * process) and `bench` (this process: the load generator, or the query alone's client). Linux only
+ * (`cpuAvailable`).
  */
 export async function withCpu<T>(
   pids: { server?: number; postgres?: number },
   measure: () => Promise<T>,
-): Promise<{ result: T; cpu: CpuSplit }> {
+): Promise<Measured<T>> {
   const database = () => (pids.postgres ? withChildren(pids.postgres) : []);
   // Backends are listed before and after: one opened during the measure counts from zero.
   const before = new Map(database().map((p) => [p, processUs(p)]));
@@ -69,11 +72,13 @@ export async function withCpu<T>(
   return { result, cpu: { server, database: db, bench: bench.user + bench.system } };
 }
 
-/** Sums measures taken in rounds. */
-export function addCpu(total: CpuSplit, more: CpuSplit): CpuSplit {
-  return {
-    server: total.server + more.server,
-    database: total.database + more.database,
-    bench: total.bench + more.bench,
-  };
-}
+/** The time of measures taken in rounds, added side by side. */
+export const sumCpu = (splits: CpuSplit[]): CpuSplit =>
+  splits.reduce(
+    (total, c) => ({
+      server: total.server + c.server,
+      database: total.database + c.database,
+      bench: total.bench + c.bench,
+    }),
+    NO_CPU,
+  );

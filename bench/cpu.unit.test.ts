@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addCpu, cpuAvailable, withCpu } from './cpu.ts';
+import { cpuAvailable, sumCpu, withCpu } from './cpu.ts';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -65,10 +65,12 @@ describe.runIf(cpuAvailable)('processor time by side (Linux /proc)', () => {
   });
 
   it('adds rounds side by side', () => {
-    expect(addCpu({ server: 1, database: 2, bench: 3 }, { server: 10, database: 20, bench: 30 })).toEqual({
-      server: 11,
-      database: 22,
-      bench: 33,
-    });
+    expect(
+      sumCpu([
+        { server: 1, database: 2, bench: 3 },
+        { server: 10, database: 20, bench: 30 },
+      ]),
+    ).toEqual({ server: 11, database: 22, bench: 33 });
+    expect(sumCpu([])).toEqual({ server: 0, database: 0, bench: 0 });
   });
 });

@@ -25,7 +25,7 @@ import { NOT_REPLAYED } from '../server/src/platform/replay.ts';
 import { createDatabase, startPostgres } from '../server/test/postgres-server.ts';
 import { adminCookie, startServerProcess } from '../server/test/server-process.ts';
 import { describeFirstLoad, firstLoad } from './bundle.ts';
-import { addCpu, type CpuSplit, cpuAvailable, withCpu } from './cpu.ts';
+import { cpuAvailable, type Measured, NO_CPU, sumCpu, withCpu } from './cpu.ts';
 import { listFloor } from './floor.ts';
 import { LIGHTHOUSE_PAGES, PHONE_BUDGET, phoneScenario } from './lighthouse.ts';
 import { CLICKS, LISTS, type ListName, PENDING_FILTER } from './lists.ts';
@@ -256,46 +256,44 @@ async function lists(
     await load([url], { concurrency: 10, seconds: warmup, headers });
     await listFloor(floorDatabase.db, name, LISTS[name], warmup);
     if (bareUrl) await load([bareUrl], { concurrency: 10, seconds: warmup });
-    const rounds: { api: LoadResult; floor: LoadResult; bare?: LoadResult }[] = [];
-    // Where each side's processor time goes (cpu.ts): the server, PostgreSQL, the bench.
+    // Beside the bare route, each side's processor time too (cpu.ts): the server, PostgreSQL, the bench.
     const postgres = db.postgresPid;
-    let cpu = { floor: NO_CPU, api: NO_CPU, bare: NO_CPU };
+    const side = <T>(pids: { server?: number; postgres?: number }, run: () => Promise<T>) =>
+      bareUrl && cpuAvailable ? withCpu(pids, run) : run().then((result) => ({ result, cpu: NO_CPU }));
+    const rounds: { api: Measured<LoadResult>; floor: Measured<LoadResult>; bare?: Measured<LoadResult> }[] = [];
     for (let i = 0; i < 3; i++) {
-      const floorRound = await withCpu({ postgres }, () => listFloor(floorDatabase.db, name, LISTS[name], seconds / 3));
-      const apiRound = await withCpu({ server: server.pid, postgres }, () =>
-        load([url], { concurrency: 10, seconds: seconds / 3, headers }),
-      );
-      const bareRound = bareUrl
-        ? await withCpu({ server: bare.pid, postgres }, () =>
-            load([bareUrl], { concurrency: 10, seconds: seconds / 3 }),
-          )
-        : undefined;
-      rounds.push({ floor: floorRound.result, api: apiRound.result, bare: bareRound?.result });
-      cpu = {
-        floor: addCpu(cpu.floor, floorRound.cpu),
-        api: addCpu(cpu.api, apiRound.cpu),
-        bare: bareRound ? addCpu(cpu.bare, bareRound.cpu) : cpu.bare,
-      };
+      rounds.push({
+        floor: await side({ postgres }, () => listFloor(floorDatabase.db, name, LISTS[name], seconds / 3)),
+        api: await side({ server: server.pid, postgres }, () =>
+          load([url], { concurrency: 10, seconds: seconds / 3, headers }),
+        ),
+        bare: bareUrl
+          ? await side({ server: bare.pid, postgres }, () => load([bareUrl], { concurrency: 10, seconds: seconds / 3 }))
+          : undefined,
+      });
     }
-    const r = merged(rounds.map((x) => x.api));
-    const floor = merged(rounds.map((x) => x.floor));
+    const r = merged(rounds.map((x) => x.api.result));
+    const floor = merged(rounds.map((x) => x.floor.result));
     const ratio = r.rps / floor.rps;
-    const bareResult = bareUrl ? merged(rounds.map((x) => x.bare as LoadResult)) : undefined;
+    const bareResult = bareUrl ? merged(rounds.map((x) => (x.bare as Measured<LoadResult>).result)) : undefined;
     const bareRps = bareResult?.rps;
     // Per request, each side over its own requests: shown beside the bare route, where HTTP weighs most.
-    const split = (c: CpuSplit, requests: number) => {
+    const split = (which: 'floor' | 'api' | 'bare') => {
+      const measured = rounds.flatMap((x) => x[which] ?? []);
+      const c = sumCpu(measured.map((m) => m.cpu));
+      const requests = measured.reduce((n, m) => n + m.result.requests, 0);
       const per = (us: number) => Math.round(us / Math.max(1, requests));
-      const sides = [
+      const cells = [
         c.server ? count(per(c.server)) : '—',
         ...(postgres ? [count(per(c.database))] : []),
         count(per(c.bench)),
       ];
-      return `${sides.join(' / ')} µs (${count(per(c.server + c.database + c.bench))})`;
+      return `${cells.join(' / ')} µs (${count(per(c.server + c.database + c.bench))})`;
     };
     const cpuNote =
-      bareResult && cpuAvailable
-        ? ` ; processeur par requête, serveur / ${postgres ? 'PostgreSQL / ' : ''}banc : requête seule ${split(cpu.floor, floor.requests)}, ` +
-          `route nue ${split(cpu.bare, bareResult.requests)}, portail ${split(cpu.api, r.requests)}`
+      bareUrl && cpuAvailable
+        ? ` ; processeur par requête, serveur / ${postgres ? 'PostgreSQL / ' : ''}banc : ` +
+          `requête seule ${split('floor')}, route nue ${split('bare')}, portail ${split('api')}`
         : '';
     report.record(
       label,
@@ -311,8 +309,6 @@ async function lists(
     );
   }
 }
-
-const NO_CPU: CpuSplit = { server: 0, database: 0, bench: 0 };
 
 /** Rounds of one measure taken in turns: requests and errors added, rates averaged, the worst tails kept. */
 function merged(results: LoadResult[]): LoadResult {
