@@ -46,7 +46,11 @@ export const courrielListQuerySchema = listQuerySchema(COURRIEL_COLUMNS, {
 });
 export type CourrielListFilter = ListFilter<typeof courrielListQuerySchema>;
 
-/** One line of « Courriels ». Never the text: it may hold a personal link until the mail is sent. */
+/**
+ * One line of « Courriels ». Never the text: it may hold a personal link until the mail is sent.
+ * `derniereErreur` is the French sentence for the last delivery error (no server path, host or
+ * English); the raw error is only in the detail, for an administrator.
+ */
 export const courrielSchema = z.object({
   id: z.number().int(),
   date: z.date(),
@@ -73,6 +77,8 @@ export const courrielDetailSchema = z.object({
   courriel: courrielSchema.extend({
     texte: z.string(),
     piecesJointes: z.array(z.string()),
+    /** The error as the mail server or the system gave it: for an administrator, null for anyone else. */
+    derniereErreurBrute: z.string().nullable(),
   }),
 });
 
@@ -94,6 +100,29 @@ export const courrielRenvoiResponseSchema = z.object({
   renvoyes: z.array(z.number().int()),
 });
 
+/**
+ * « Renvoyer les courriels en échec » of the list as filtered (search and filters, no page): the
+ * failed mails among those it shows. The count first, for the confirmation; then the resend with
+ * the count confirmed, refused if the list changed meanwhile.
+ */
+export const courrielFiltresSchema = courrielListQuerySchema.pick({ search: true, filter: true });
+export const courrielRenvoiCompteSchema = z.object({
+  /** Failed mails the list's filter matches. */
+  enEchec: z.number().int(),
+  /** Among them, those that can be resent (the others lost their personal link when given up). */
+  renvoyables: z.number().int(),
+});
+/** At most this many mails per resend of a filtered list: beyond, narrow the list (date, type). */
+export const RENVOI_FILTRE_MAX = 1000;
+export const courrielRenvoiFiltresSchema = z.object({
+  liste: courrielFiltresSchema,
+  attendu: z.coerce
+    .number({ error: 'Nombre de courriels à renvoyer invalide.' })
+    .int({ error: 'Nombre de courriels à renvoyer invalide.' })
+    .min(1, { error: 'Aucun courriel en échec à renvoyer dans cette liste.' })
+    .max(RENVOI_FILTRE_MAX, { error: `${RENVOI_FILTRE_MAX} courriels au plus à la fois : affinez la liste.` }),
+});
+
 const numeros = (ids: number[]) => ids.map((id) => `n° ${id}`).join(', ');
 export const COURRIEL_MESSAGES = {
   courrielIntrouvable: 'Courriel introuvable : il a peut-être été supprimé (durée de conservation).',
@@ -111,9 +140,14 @@ export const COURRIEL_MESSAGES = {
     n === 1
       ? '1 courriel remis en file : il part dans quelques secondes.'
       : `${n} courriels remis en file : ils partent dans quelques secondes.`,
+  /** The list changed between the count the agent confirmed and the resend: nothing was resent. */
+  listeChangee: (attendu: number, renvoyables: number) =>
+    `La liste a changé depuis votre confirmation : ${renvoyables === 0 ? 'plus aucun courriel en échec ne peut' : renvoyables === 1 ? '1 courriel en échec peut' : `${renvoyables} courriels en échec peuvent`} être renvoyé${renvoyables > 1 ? 's' : ''}, et non ${attendu}. Aucun courriel n'a été renvoyé ; vérifiez la liste et recommencez.`,
+  tropNombreux: (n: number) =>
+    `${n} courriels en échec dans cette liste : ${RENVOI_FILTRE_MAX} au plus à la fois. Affinez la liste (date, type) et recommencez.`,
   /** The chip on a student request or a partner whose last mail of that kind failed. */
   enEchec: 'Courriel en échec',
 } as const;
 
-/** On a row of another list: the last mail of its kind failed (date queued and the error). */
+/** On a row of another list: the last mail of its kind failed (date queued and the error, in French). */
 export const courrielEchecSchema = z.object({ id: z.number().int(), date: z.date(), erreur: z.string().nullable() });

@@ -64,21 +64,21 @@ export const ETUDIANT_MESSAGES = {
     `${rows.length === 1 ? 'Une demande sélectionnée est introuvable' : `${rows.length} demandes sélectionnées sont introuvables`} (${listed(rows.map((r) => `n° ${r.id}${r.email ? `, ${r.email}` : ''}`))}) : ${rows.length === 1 ? 'elle a' : 'elles ont'} peut-être été supprimée${rows.length === 1 ? '' : 's'} entre-temps. Aucune demande n'a été modifiée ; rechargez la liste.`,
   /** One entry of `errors` per selected request that may no longer be refused. */
   dejaValidee: (r: { id: number; email: string }) =>
-    `La demande n° ${r.id} (${r.email}) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+    `La demande n° ${r.id} (${r.email}) a déjà été validée et sa liste des logements remise à l’envoi : elle ne peut plus être refusée.`,
   /** The 400 `message` of such a refusal. */
   refusImpossible: (rows: { id: number; email: string }[]) =>
-    `Refus impossible : ${rows.length === 1 ? 'une demande sélectionnée a déjà été validée' : `${rows.length} demandes sélectionnées ont déjà été validées`} et la liste des logements envoyée (${listed(rows.map((r) => `n° ${r.id}, ${r.email}`))}). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+    `Refus impossible : ${rows.length === 1 ? 'une demande sélectionnée a déjà été validée' : `${rows.length} demandes sélectionnées ont déjà été validées`} et ${rows.length === 1 ? 'sa' : 'leur'} liste des logements remise à l’envoi (${listed(rows.map((r) => `n° ${r.id}, ${r.email}`))}). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
   /**
-   * `n` requests validated and mailed now; `deja` were validated before: left as they were,
-   * with no second mail.
+   * `n` requests validated, their mails queued (not sent yet: the mail log shows when they go);
+   * `deja` were validated before: left as they were, with no second mail.
    */
   validees: (n: number, deja = 0) => {
     const sent =
       n === 0
         ? 'Aucune demande validée'
         : n === 1
-          ? '1 demande validée : la liste des logements a été envoyée par courriel'
-          : `${n} demandes validées : la liste des logements a été envoyée par courriel à chaque étudiant`;
+          ? '1 demande validée : la liste des logements sera envoyée par courriel dans quelques instants (suivi dans « Courriels »)'
+          : `${n} demandes validées : la liste des logements sera envoyée par courriel à chaque étudiant dans quelques instants (suivi dans « Courriels »)`;
     if (deja === 0) return `${sent}.`;
     const before =
       deja === 1

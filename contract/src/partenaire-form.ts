@@ -33,7 +33,8 @@ export const PARTENAIRE_MESSAGES = {
   infosConfirmees: 'Merci, vos informations sont confirmées pour cette année.',
   modificationsEnvoyees:
     'Merci, vos modifications ont été transmises au guichet. Elles seront publiées après vérification.',
-  mailEnvoye: 'Le mail de renouvellement a été envoyé.',
+  /** Queued, not sent yet: « Courriels » shows when it goes (or why it does not). */
+  mailEnvoye: 'Le mail de renouvellement sera envoyé dans quelques instants (suivi dans « Courriels »).',
   modificationsValidees: 'Les modifications du partenaire ont été validées.',
   modificationsRefusees: 'Les modifications du partenaire ont été refusées.',
   modificationsEnAttente: 'Ce partenaire a des modifications en attente : validez-les ou refusez-les d’abord.',

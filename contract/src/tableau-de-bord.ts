@@ -32,6 +32,26 @@ export type Semaine = z.infer<typeof semaineSchema>;
 /** Weeks shown by the charts: the current one and the 52 before it (twelve months). */
 export const SEMAINES_TABLEAU_DE_BORD = 53;
 
+/** A mail still waiting this many minutes after it was queued is late: normally it leaves in seconds. */
+export const COURRIELS_RETARD_MINUTES = 15;
+/** Mails given up, and the last error, over this many days. */
+export const COURRIELS_ECHEC_JOURS = 7;
+
+/** Whether mail goes out: waiting, waiting too long, given up lately, and the last error in French. */
+export const courrielsEtatSchema = z.object({
+  /** Mails queued and not sent yet (retries included). */
+  enAttente: z.number().int(),
+  /** Among them, those queued more than COURRIELS_RETARD_MINUTES ago. */
+  enRetard: z.number().int(),
+  retardMinutes: z.number().int(),
+  /** Mails given up (no retry left) over the last COURRIELS_ECHEC_JOURS days. */
+  enEchec: z.number().int(),
+  echecJours: z.number().int(),
+  /** The last error of a mail not delivered (never a server path or the raw text); null: none lately. */
+  derniereErreur: z.object({ date: z.date(), erreur: z.string() }).nullable(),
+});
+export type CourrielsEtat = z.infer<typeof courrielsEtatSchema>;
+
 export const tableauDeBordSchema = z.object({
   /** AGEING_DAYS: beyond it an item waiting is counted as late and flagged in its list. */
   ageingDays: z.number().int(),
@@ -46,6 +66,7 @@ export const tableauDeBordSchema = z.object({
     etudiants: attenteSchema,
   }),
   semaines: z.array(semaineSchema),
+  courriels: courrielsEtatSchema,
 });
 export type TableauDeBord = z.infer<typeof tableauDeBordSchema>;
 

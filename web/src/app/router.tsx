@@ -94,14 +94,15 @@ export function AppRoutes() {
             <Route path={pages.admin.partenaires} element={<PartenairesListPage />} />
             <Route path={pages.admin.partenaire} element={<PartenaireDetailPage />} />
             <Route path={pages.admin.etudiants} element={<EtudiantsListPage />} />
+            {/* The mail log: they check there that what they validated went out; resending is the administrator's. */}
+            <Route path={pages.admin.courriels} element={<CourrielsPage />} />
           </Route>
           {/* Roles: ROLE_ADMIN or ROLE_ADMIN_ROLE. */}
           <Route element={<RequireRoles />}>
             <Route path={pages.admin.roles} element={<RolesPage />} />
           </Route>
-          {/* The mail log and the history of every staff action: Administrateur only. */}
+          {/* The history of every staff action: Administrateur only. */}
           <Route element={<RequireAdministration />}>
-            <Route path={pages.admin.courriels} element={<CourrielsPage />} />
             <Route path={pages.admin.journal} element={<JournalPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

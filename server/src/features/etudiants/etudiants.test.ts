@@ -523,15 +523,15 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         status: 'error',
-        message: `Refus impossible : 2 demandes sélectionnées ont déjà été validées et la liste des logements envoyée (n° ${bruno}, bruno@example.fr ; n° ${chloe}, chloe@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+        message: `Refus impossible : 2 demandes sélectionnées ont déjà été validées et leur liste des logements remise à l’envoi (n° ${bruno}, bruno@example.fr ; n° ${chloe}, chloe@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
         errors: [
           {
             key: 'selection',
-            error: `La demande n° ${bruno} (bruno@example.fr) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+            error: `La demande n° ${bruno} (bruno@example.fr) a déjà été validée et sa liste des logements remise à l’envoi : elle ne peut plus être refusée.`,
           },
           {
             key: 'selection',
-            error: `La demande n° ${chloe} (chloe@example.fr) a déjà été validée et la liste des logements envoyée : elle ne peut plus être refusée.`,
+            error: `La demande n° ${chloe} (chloe@example.fr) a déjà été validée et sa liste des logements remise à l’envoi : elle ne peut plus être refusée.`,
           },
         ],
       });
@@ -539,7 +539,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(await db().$count(mailOutbox)).toBe(0);
       const single = await update({ selection: [bruno], action: 'refuser' });
       expect(single.json().message).toBe(
-        `Refus impossible : une demande sélectionnée a déjà été validée et la liste des logements envoyée (n° ${bruno}, bruno@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+        `Refus impossible : une demande sélectionnée a déjà été validée et sa liste des logements remise à l’envoi (n° ${bruno}, bruno@example.fr). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
       );
     });
 
@@ -552,7 +552,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
       const body = res.json();
       const named = ids.slice(0, 5).map((id, i) => `n° ${id}, v${i}@example.fr`);
       expect(body.message).toBe(
-        `Refus impossible : 7 demandes sélectionnées ont déjà été validées et la liste des logements envoyée (${named.join(' ; ')} et 2 autres). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
+        `Refus impossible : 7 demandes sélectionnées ont déjà été validées et leur liste des logements remise à l’envoi (${named.join(' ; ')} et 2 autres). Retirez-les de la sélection ; aucune demande n'a été modifiée.`,
       );
       expect(body.errors.map((e: { error: string }) => e.error.match(/\((v\d)@/)?.[1])).toEqual(
         ids.map((_, i) => `v${i}`),
@@ -570,7 +570,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(res.json()).toEqual({
         status: 'success',
         message:
-          "2 demandes validées : la liste des logements a été envoyée par courriel à chaque étudiant. 1 demande était déjà validée : elle n'a pas été modifiée et aucun courriel ne lui a été renvoyé.",
+          "2 demandes validées : la liste des logements sera envoyée par courriel à chaque étudiant dans quelques instants (suivi dans « Courriels »). 1 demande était déjà validée : elle n'a pas été modifiée et aucun courriel ne lui a été renvoyé.",
         traitees: [ana, chloe],
         dejaValidees: [bruno],
       });

@@ -1,6 +1,12 @@
-import { type Notifications, SEMAINES_TABLEAU_DE_BORD, type TableauDeBord } from '@guichet/contract';
+import {
+  COURRIELS_ECHEC_JOURS,
+  COURRIELS_RETARD_MINUTES,
+  type Notifications,
+  SEMAINES_TABLEAU_DE_BORD,
+  type TableauDeBord,
+} from '@guichet/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { mailsPerWeek } from '../../platform/mail/mail-stats.ts';
+import { mailHealth, mailsPerWeek } from '../../platform/mail/mail-stats.ts';
 import { onWeeks, parisWeeks } from '../../platform/weekly.ts';
 import { agentsRepository } from '../auth/agents.repository.ts';
 import { etudiantsStats } from '../etudiants/etudiants.stats.repository.ts';
@@ -25,6 +31,7 @@ export async function tableauDeBord(db: DbOrTx, now: Date, ageingDays: number): 
     etudiantsParSemaine,
     mails,
     checks,
+    courriels,
   ] = await Promise.all([
     inscriptionsStats.waiting(db, now, cutoff),
     partenairesStats.waiting(db, now, cutoff),
@@ -34,6 +41,10 @@ export async function tableauDeBord(db: DbOrTx, now: Date, ageingDays: number): 
     etudiantsStats.perWeek(db, weeks),
     mailsPerWeek(db, weeks),
     inscriptionsStats.checksPerWeek(db, weeks),
+    mailHealth(db, {
+      lateAfter: new Date(now.getTime() - COURRIELS_RETARD_MINUTES * 60_000),
+      since: new Date(now.getTime() - COURRIELS_ECHEC_JOURS * DAY_MS),
+    }),
   ]);
   const series = {
     inscriptions: onWeeks(weeks, offresParSemaine),
@@ -62,6 +73,7 @@ export async function tableauDeBord(db: DbOrTx, now: Date, ageingDays: number): 
       offresConfirmees: series.offresConfirmees[i],
       offresExpirees: series.offresExpirees[i],
     })),
+    courriels: { ...courriels, retardMinutes: COURRIELS_RETARD_MINUTES, echecJours: COURRIELS_ECHEC_JOURS },
   };
 }
 

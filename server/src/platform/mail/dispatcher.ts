@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { mailAttachments, mailOutbox } from './mail.tables.ts';
+import { rawMailError } from './mail-errors.ts';
 import { withoutPersonalLinks } from './render.ts';
 import { createDelivery, type DeliveryConfig } from './transport.ts';
 
@@ -39,8 +40,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * MIN, 10 * MIN, 60 * MIN, 180
 type Rows = { rows: Record<string, unknown>[] };
 
 /**
- * Once a mail has gone, its stored copy keeps no working link: the outbox, and every backup made
- * from it, then hold only the token's hash (in the feature's table).
+ * Once a mail has gone, or has been given up, its stored copy keeps no working link: the outbox,
+ * and every backup made from it, then hold only the token's hash (in the feature's table).
  */
 const forgetPersonalLinks = (row: typeof mailOutbox.$inferSelect) =>
   row.personalLinks.length ? { ...withoutPersonalLinks(row, row.personalLinks), personalLinks: [] } : {};
@@ -69,7 +70,8 @@ export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher
         for update skip locked
       )
       update mail_outbox m
-      set status = 'sending', attempts = m.attempts + 1, next_attempt_at = now() + interval '5 minutes'
+      set status = 'sending', attempts = m.attempts + 1, last_attempt_at = now(),
+        next_attempt_at = now() + interval '5 minutes'
       from due where m.id = due.id
       returning m.id`)) as unknown as Rows;
     return res.rows.map((r) => Number(r.id));
@@ -98,11 +100,14 @@ export function startMailDispatcher(opts: MailDispatcherOptions): MailDispatcher
       result.sent++;
       log.info({ ...ctx, where }, 'courriel remis');
     } catch (err) {
-      const lastError = (err instanceof Error ? `${err.message}` : String(err)).slice(0, 2000);
+      const lastError = rawMailError(err);
       if (row.attempts >= maxAttempts) {
-        // Never delivered, so nobody holds the link yet: it stays, so that « Renvoyer » (mail log)
-        // sends a mail that works. It goes when the mail is sent, or with the row (retention).
-        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(mine);
+        // Given up: a working link would otherwise wait in the outbox and its backups until the
+        // retention purge. « Renvoyer » then refuses such a mail; staff send a new one from its record.
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', lastError, ...forgetPersonalLinks(row) })
+          .where(mine);
         result.failed++;
         log.error({ ...ctx, err: lastError }, 'courriel abandonné après la dernière tentative');
         return;

@@ -4,16 +4,19 @@ import {
   type CourrielListFilter,
   type CourrielStatut,
   type CourrielType,
+  type courrielFiltresSchema,
   type courrielListQuerySchema,
 } from '@guichet/contract';
 import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { type ListDefinition, type ListRow, onParisDay, runList } from '../list-query.ts';
+import { type ListDefinition, type ListRow, onParisDay, runList, searchOf } from '../list-query.ts';
 import { mailOutbox } from './mail.tables.ts';
+import { mailErrorFr } from './mail-errors.ts';
 import { PERSONAL_LINK_MARKER } from './render.ts';
 
 export type CourrielListParams = z.output<typeof courrielListQuerySchema>;
+export type CourrielFiltres = z.output<typeof courrielFiltresSchema>;
 
 const rowFields = {
   id: mailOutbox.id,
@@ -73,9 +76,45 @@ export const courrielsList: ListDefinition<typeof rowFields, CourrielListFilter>
   id: mailOutbox.id,
 };
 
+/** The failed mails among those the list shows with these search and filters. */
+async function failedMatching(db: DbOrTx, params: CourrielFiltres) {
+  return and(
+    eq(mailOutbox.status, 'failed'),
+    await searchOf(db, courrielsList, params.search),
+    ...courrielsList.filters(params.filter).filter((f) => f !== undefined),
+  ) as SQL;
+}
+/** The stored copy says its personal link was removed: resending it would carry none. */
+const linkRemoved = sql<boolean>`position(${PERSONAL_LINK_MARKER} in ${mailOutbox.text}) > 0`;
+
 /** The mail log's reads and its one write (resend); features read their rows' failures here. */
 export const mailRepository = {
-  list: (db: DbOrTx, params: CourrielListParams) => runList(db, courrielsList, params),
+  /** Each row's error in French: the raw one is for the detail, and an administrator only. */
+  async list(db: DbOrTx, params: CourrielListParams) {
+    const page = await runList(db, courrielsList, params);
+    return { ...page, rows: page.rows.map((r) => ({ ...r, derniereErreur: mailErrorFr(r.derniereErreur) })) };
+  },
+
+  /** How many failed mails the filtered list shows, and how many of them can be resent. */
+  async countFailed(db: DbOrTx, params: CourrielFiltres) {
+    const where = await failedMatching(db, params);
+    const [enEchec, sansLien] = await Promise.all([
+      db.$count(mailOutbox, where),
+      db.$count(mailOutbox, and(where, linkRemoved)),
+    ]);
+    return { enEchec, renvoyables: enEchec - sansLien };
+  },
+
+  /** The failed mails of the filtered list that can be resent, locked until the end of the transaction. */
+  async lockFailedMatching(tx: DbOrTx, params: CourrielFiltres, limit: number) {
+    return tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(await failedMatching(tx, params), sql`not ${linkRemoved}`))
+      .orderBy(mailOutbox.id)
+      .limit(limit)
+      .for('update');
+  },
 
   /**
    * One mail for the detail dialog: its plain text with every personal link replaced by `mask`
@@ -97,7 +136,13 @@ export const mailRepository = {
     const { text, html: _html, personalLinks, attachments, ...courriel } = row;
     let texte = text;
     for (const link of personalLinks) if (link) texte = texte.replaceAll(link, mask);
-    return { ...courriel, texte, piecesJointes: attachments.map((a) => a.filename) };
+    return {
+      ...courriel,
+      derniereErreur: mailErrorFr(courriel.derniereErreur),
+      derniereErreurBrute: courriel.derniereErreur,
+      texte,
+      piecesJointes: attachments.map((a) => a.filename),
+    };
   },
 
   /** The selected mails, locked until the end of the caller's transaction. */
@@ -111,8 +156,8 @@ export const mailRepository = {
         attempts: mailOutbox.attempts,
         lastError: mailOutbox.lastError,
         kind: sql<CourrielType | null>`${mailOutbox.kind}`,
-        /** Failed before failed mails kept their links: the text says the link was removed. */
-        linkRemoved: sql<boolean>`position(${PERSONAL_LINK_MARKER} in ${mailOutbox.text}) > 0`,
+        /** Given up, its personal link was removed: the text says so. */
+        linkRemoved,
       })
       .from(mailOutbox)
       .where(inArray(mailOutbox.id, ids))
@@ -140,7 +185,7 @@ export const mailRepository = {
 
   /**
    * For each of these rows, its latest mail of this kind when that one failed: a student request
-   * or a partner shows it. A later mail of the same kind that went out clears it.
+   * or a partner shows it (the error in French). A later mail of the same kind that went out clears it.
    */
   async failures(
     db: DbOrTx,
@@ -169,7 +214,7 @@ export const mailRepository = {
     return new Map(
       latest
         .filter((r) => r.status === 'failed' && r.entiteId !== null)
-        .map((r) => [r.entiteId as number, { id: r.id, date: r.date, erreur: r.erreur }]),
+        .map((r) => [r.entiteId as number, { id: r.id, date: r.date, erreur: mailErrorFr(r.erreur) }]),
     );
   },
 };

@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the last attempt began (claimed): the dashboard dates the last error with it. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     createdAt: now(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** What the mail is (receipt, decision, housing list, renewal…), for the staff mail log. */

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CourrielEntite, CourrielType } from '@guichet/contract';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailAttachments, mailOutbox, type OutboxAttachment } from './mail.tables.ts';
+import { withoutPersonalLinks } from './render.ts';
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type OutgoingMail = {
@@ -86,10 +87,11 @@ async function storeBody(tx: DbOrTx, content: Buffer): Promise<number> {
 /**
  * Retention: mails sent before `before`, and abandoned ones (`failed`) queued before it, hold
  * personal data (the recipient, the text): they go, with the attachment bodies no remaining mail
- * uses. Mail still to send is never touched. Call it inside a transaction: the lock on the
+ * uses; an abandoned mail that still holds a working link loses it. Mail still to send is never touched. Call it inside a transaction: the lock on the
  * bodies is held until it ends.
  */
 export async function purgeOutbox(tx: DbOrTx, before: Date): Promise<{ courriels: number; piecesJointes: number }> {
+  await forgetLinksOfFailed(tx);
   const mails = await tx
     .delete(mailOutbox)
     .where(
@@ -108,4 +110,21 @@ export async function purgeOutbox(tx: DbOrTx, before: Date): Promise<{ courriels
     .where(sql`${mailAttachments.id} not in (${used})`)
     .returning({ id: mailAttachments.id });
   return { courriels: mails.length, piecesJointes: bodies.length };
+}
+
+/**
+ * Mails given up while they kept their links (before the dispatcher blanked them on giving up):
+ * their stored copy loses its working links too, as a sent mail's does.
+ */
+async function forgetLinksOfFailed(tx: DbOrTx) {
+  const rows = await tx
+    .select({ id: mailOutbox.id, text: mailOutbox.text, html: mailOutbox.html, links: mailOutbox.personalLinks })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gt(sql`jsonb_array_length(${mailOutbox.personalLinks})`, 0)));
+  for (const r of rows) {
+    await tx
+      .update(mailOutbox)
+      .set({ ...withoutPersonalLinks(r, r.links), personalLinks: [] })
+      .where(and(eq(mailOutbox.id, r.id), eq(mailOutbox.status, 'failed')));
+  }
 }

@@ -100,7 +100,7 @@ export function AdminShell() {
                   {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
                   {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}
                   {menu.roles && <DrawerLink to={paths.admin.roles} label="Roles" />}
-                  {menu.administration && <DrawerLink to={paths.admin.courriels} label="Courriels" />}
+                  {menu.gestion && <DrawerLink to={paths.admin.courriels} label="Courriels" />}
                   {menu.administration && <DrawerLink to={paths.admin.journal} label="Journal" />}
                 </List>
                 <Divider />

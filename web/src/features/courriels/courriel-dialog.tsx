@@ -31,7 +31,8 @@ const Fact = ({ label, children }: { label: string; children: React.ReactNode })
 export function CourrielDialog(props: {
   id: number | null;
   onClose: () => void;
-  onResend: (id: number) => void;
+  /** The administrator's « Renvoyer »; absent for anyone else. */
+  onResend?: (id: number) => void;
   resending: boolean;
 }) {
   const q = useQuery({ ...courrielQuery(props.id ?? 0), enabled: props.id !== null });
@@ -58,6 +59,14 @@ export function CourrielDialog(props: {
               </Fact>
               <Fact label="Tentatives">{c.tentatives}</Fact>
               {c.derniereErreur && <Fact label="Dernière erreur">{c.derniereErreur}</Fact>}
+              {/* Sent to an administrator only: the server's own words, for the mail server's operator. */}
+              {c.derniereErreurBrute && (
+                <Fact label="Détail technique">
+                  <Box component="code" sx={{ fontSize: '0.85em' }}>
+                    {c.derniereErreurBrute}
+                  </Box>
+                </Fact>
+              )}
               {c.piecesJointes.length > 0 && <Fact label="Pièces jointes">{c.piecesJointes.join(', ')}</Fact>}
             </Box>
             <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
@@ -81,11 +90,11 @@ export function CourrielDialog(props: {
         )}
       </DialogContent>
       <DialogActions>
-        {c?.statut === 'failed' && (
+        {c?.statut === 'failed' && props.onResend && (
           <Button
             variant="contained"
             aria-disabled={props.resending || undefined}
-            onClick={() => !props.resending && props.onResend(c.id)}
+            onClick={() => !props.resending && props.onResend?.(c.id)}
           >
             {props.resending ? 'Renvoi en cours…' : 'Renvoyer'}
           </Button>

@@ -6,18 +6,15 @@ import {
   type CourrielType,
   formatDateTime,
 } from '@guichet/contract';
-import { Button, Chip, Link } from '@mui/material';
+import { Chip, Link } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { BannerAlert, useBanner, useFocusOnBanner } from '../../components/banner.tsx';
-import {
-  DataTable,
-  type SelectionApi,
-  type TableColumn,
-  type TableFilter,
-} from '../../components/data-table/data-table.tsx';
+import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { menuFor, useCurrentUser } from '../../lib/session.ts';
 import { CourrielDialog } from './courriel-dialog.tsx';
-import { type CourrielRow, courrielsList, useRenvoi } from './courriels-api.ts';
+import { courrielsList, useRenvoi } from './courriels-api.ts';
+import { RenvoiFiltres } from './renvoi-filtres.tsx';
 
 /** The label is always written; the colour only repeats it. */
 const STATUT_COLORS: Record<CourrielStatut, { bg: string; fg: string }> = {
@@ -56,22 +53,23 @@ const filters: TableFilter<typeof courrielsList>[] = [
 ];
 
 /**
- * « Courriels » (issue 18, Administrateur): every mail of the outbox, newest first; a failed one can
- * be read (personal links masked) and sent again, alone or ticked with others.
+ * « Courriels »: every mail of the outbox, newest first, each error in French; a mail can be read
+ * (personal links masked). The administrator resends a failed one, or every failed mail of the
+ * list as filtered.
  */
 export function CourrielsPage() {
   const [open, setOpen] = useState<number | null>(null);
   const banner = useBanner();
   const renvoi = useRenvoi();
+  const admin = menuFor(useCurrentUser().data?.user?.roles ?? []).administration;
   // The ticked rows leave the selection with the action: the focus goes to its result.
   const { bannerRef, focusResult } = useFocusOnBanner(banner.banner);
 
-  async function resend(ids: number[], done?: () => void) {
+  async function resend(ids: number[]) {
     if (renvoi.isPending || ids.length === 0) return;
     banner.clear();
     try {
       const res = await renvoi.mutateAsync({ ids });
-      done?.();
       banner.success(res.message);
     } catch (e) {
       // 409/404 name each mail in cause (already resent by someone else, purged…).
@@ -131,32 +129,30 @@ export function CourrielsPage() {
         defaultSort={{ name: 'date', direction: 'desc' }}
         filters={filters}
         banner={<BannerAlert ref={bannerRef} banner={banner.banner} onClose={banner.clear} />}
-        isRowSelectable={(row) => row.statut === 'failed'}
-        selectionActions={({ selected, clear }: SelectionApi<CourrielRow>) => (
-          <Button
-            variant="contained"
-            // Not disabled while sending, so the keyboard focus stays; a second press waits.
-            disabled={selected.length === 0}
-            aria-disabled={renvoi.isPending || undefined}
-            onClick={() =>
-              resend(
-                selected.map((r) => r.id),
-                clear,
-              )
-            }
-          >
-            {renvoi.isPending ? 'Renvoi en cours…' : 'Renvoyer'}
-          </Button>
-        )}
+        toolbar={
+          admin && (
+            <RenvoiFiltres
+              onResult={(r) => {
+                if (r.ok) banner.success(r.message);
+                else banner.error(r.message);
+                focusResult();
+              }}
+            />
+          )
+        }
       />
       <CourrielDialog
         id={open}
         onClose={() => setOpen(null)}
         // The dialog closes first: the result (or the refusal) shows in the page's banner.
-        onResend={(id) => {
-          setOpen(null);
-          resend([id]);
-        }}
+        onResend={
+          admin
+            ? (id) => {
+                setOpen(null);
+                resend([id]);
+              }
+            : undefined
+        }
         resending={renvoi.isPending}
       />
     </>

@@ -2,6 +2,7 @@ import { type Attente, attenteFilterLabel, type TableauDeBord } from '@guichet/c
 import { Alert, Box, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
+import { CourrielsCard } from './courriels-card.tsx';
 import { listLinks } from './links.ts';
 import { useTableauDeBord } from './tableau-de-bord-api.ts';
 import { type ChartSeries, WeeklyChart } from './weekly-chart.tsx';
@@ -95,6 +96,7 @@ export function TableauDeBordPage() {
               ))}
             </Box>
           </Box>
+          <CourrielsCard etat={board.data.courriels} />
           <Box component="section" aria-labelledby="activite">
             <Typography id="activite" variant="h5" component="h2" sx={{ mb: 1.5 }}>
               Activité des douze derniers mois
