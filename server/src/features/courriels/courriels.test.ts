@@ -12,6 +12,7 @@ import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { etudiants, inscriptions, journal, mailOutbox } from '../../db/schema.ts';
 import { parisDay } from '../../platform/daily-jobs.ts';
 import { enqueueMail, PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
+import { mailErrorFr } from '../../platform/mail/mail-errors.ts';
 import { validInscription } from '../inscriptions/inscriptions.fixtures.ts';
 import { runOfferCheck } from '../inscriptions/offer-check.ts';
 import { register } from '../partenaires/partenaires.fixtures.ts';
@@ -177,10 +178,13 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
       ['david@example.fr', 'liste_logements', 'failed', 8],
       ['chloe@example.fr', 'liste_logements', 'failed', 8],
     ]);
-    expect(failed.courriels[0].derniereErreur).toMatch(/ECONNREFUSED|connect/i);
+    // In French, without the host and port the raw error names.
+    const refused = 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.';
+    expect(failed.courriels[0].derniereErreur).toBe(refused);
+    expect((await mailRow(failed.courriels[0].id as number)).lastError).toMatch(/ECONNREFUSED 127\.0\.0\.1/);
     const pending = await list('?filter[statut]=pending');
     expect(pending.courriels).toMatchObject([{ objet: 'Essai en cours', statut: 'pending', tentatives: 1 }]);
-    expect(pending.courriels[0].derniereErreur).toMatch(/ECONNREFUSED|connect/i);
+    expect(pending.courriels[0].derniereErreur).toBe(refused);
 
     // The students' list: the two whose list never left carry the failure, the first two do not.
     const students = await call(agent, 'GET', '/api/admin/etudiants/get/list/by/filters?rowsPerPage=100');
@@ -193,9 +197,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(byId.get(ids.etudiants[2])).toEqual({
       id: chloeMail.id,
       date: chloeMail.createdAt.toISOString(),
-      erreur: chloeMail.lastError,
+      erreur: refused,
     });
-    expect(byId.get(ids.etudiants[3])).toMatchObject({ erreur: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(byId.get(ids.etudiants[3])).toMatchObject({ erreur: refused });
 
     // The partner: its first renewal went, its last one failed; the list and the page say so.
     const renewals = await mailsAbout('partenaire', ids.partenaire);
@@ -204,7 +208,7 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     const row = (partners.json().partenaires as { id: number; courrielEchec: unknown }[]).find(
       (p) => p.id === ids.partenaire,
     );
-    expect(row?.courrielEchec).toMatchObject({ id: renewals[1].id, erreur: renewals[1].lastError });
+    expect(row?.courrielEchec).toMatchObject({ id: renewals[1].id, erreur: mailErrorFr(renewals[1].lastError) });
     const page = await call(agent, 'GET', `/api/admin/partenaire/get/${ids.partenaire}`);
     expect(page.json().courrielEchec).toMatchObject({ id: renewals[1].id });
   });
@@ -269,20 +273,44 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     }
   });
 
-  it('détail : le texte sans le lien personnel, et le nom des pièces jointes', async () => {
+  it('détail : le texte sans le lien personnel, le nom des pièces jointes ; l’erreur brute pour l’administrateur seul', async () => {
     const [, renewal] = await mailsAbout('partenaire', ids.partenaire);
-    // A failed mail keeps its link (to be resent)…
-    expect(renewal.personalLinks).toHaveLength(1);
-    expect(renewal.text).toContain(renewal.personalLinks[0]);
-    // …but no screen shows it.
-    const res = await call(admin, 'GET', `/api/admin/courriel/get/${renewal.id}`);
+    // Given up, its stored copy no longer holds a working link.
+    expect(renewal.personalLinks).toEqual([]);
+    expect(renewal.text).toContain(`Vérifier mes informations : ${PERSONAL_LINK_MARKER}`);
+    expect(renewal.text).not.toContain('/update/partenaire/');
+    // A mail still to send keeps its link, but no screen shows it.
+    const link = `${PUBLIC_URL}/logement/secret-du-proprietaire`;
+    const waiting = await db().transaction((tx) =>
+      enqueueMail(
+        tx,
+        {
+          to: 'proprio@example.fr',
+          subject: 'Lien en attente',
+          text: `Votre offre : ${link}`,
+          html: `<a href="${link}">Votre offre</a>`,
+          personalLinks: [link],
+          kind: 'lien_personnel',
+        },
+        { publicUrl: PUBLIC_URL },
+      ),
+    );
+    const res = await call(admin, 'GET', `/api/admin/courriel/get/${waiting}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain(renewal.personalLinks[0]);
-    expect(res.body).not.toContain('/update/partenaire/');
-    const { courriel } = res.json();
+    expect(res.body).not.toContain('secret-du-proprietaire');
+    expect(res.json().courriel.texte).toBe(`Votre offre : ${LIEN_PERSONNEL_MASQUE}`);
+    await db().delete(mailOutbox).where(eq(mailOutbox.id, waiting));
+
+    const { courriel } = (await call(admin, 'GET', `/api/admin/courriel/get/${renewal.id}`)).json();
     expect(courriel).toMatchObject({ id: renewal.id, statut: 'failed', type: 'renouvellement_partenaire' });
-    expect(courriel.texte).toContain(`Vérifier mes informations : ${LIEN_PERSONNEL_MASQUE}`);
+    expect(courriel.derniereErreur).toBe(mailErrorFr(renewal.lastError));
+    expect(courriel.derniereErreurBrute).toBe(renewal.lastError);
     expect(courriel.piecesJointes).toEqual([]);
+    // An agent reads the French sentence only.
+    const seen = await call(agent, 'GET', `/api/admin/courriel/get/${renewal.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().courriel).toMatchObject({ derniereErreur: courriel.derniereErreur, derniereErreurBrute: null });
+    expect(seen.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     const [listMail] = await mailsAbout('etudiant', ids.etudiants[0]);
     const withPdf = (await call(admin, 'GET', `/api/admin/courriel/get/${listMail.id}`)).json().courriel;
     expect(withPdf.piecesJointes).toEqual(['Liste des logements privés.pdf']);
@@ -290,20 +318,32 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect((await call(admin, 'GET', '/api/admin/courriel/get/abc')).statusCode).toBe(400);
   });
 
-  it('Administrateur seulement : un agent, un gestionnaire des rôles, un anonyme sont refusés', async () => {
+  it('un agent lit le journal (erreurs en français) sans renvoyer ; un gestionnaire des rôles, un anonyme sont refusés', async () => {
     const roles = (await t.agent(['ROLE_ADMIN_ROLE'])).cookie;
     const [failed] = (await list('?filter[statut]=failed')).courriels;
-    for (const cookie of [agent, roles]) {
-      expect((await call(cookie, 'GET', '/api/admin/courriels/get/list/by/filters')).statusCode).toBe(403);
-      expect((await call(cookie, 'GET', `/api/admin/courriel/get/${failed.id}`)).statusCode).toBe(403);
-      expect((await resend([failed.id], cookie)).statusCode).toBe(403);
-    }
+    const before = await outbox();
+    const seen = await call(agent, 'GET', '/api/admin/courriels/get/list/by/filters?filter[statut]=failed');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().count).toBe(3);
+    expect(seen.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect /);
+    const filtered = { liste: { search: '', filter: {} }, attendu: 2 };
+    expect((await resend([failed.id], agent)).statusCode).toBe(403);
+    expect((await call(agent, 'GET', '/api/admin/courriels/renvoyer/compte')).statusCode).toBe(403);
+    expect((await call(agent, 'POST', '/api/admin/courriels/renvoyer/filtres', filtered)).statusCode).toBe(403);
+    expect((await call(roles, 'GET', '/api/admin/courriels/get/list/by/filters')).statusCode).toBe(403);
+    expect((await call(roles, 'GET', `/api/admin/courriel/get/${failed.id}`)).statusCode).toBe(403);
+    expect((await resend([failed.id], roles)).statusCode).toBe(403);
+    expect((await call('', 'GET', '/api/admin/courriels/get/list/by/filters')).statusCode).toBe(401);
     expect((await resend([failed.id], '')).statusCode).toBe(401);
-    expect((await mailRow(failed.id as number)).status).toBe('failed');
+    expect(await outbox()).toEqual(before);
+    expect(await db().$count(journal, eq(journal.action, 'courriel.renvoi'))).toBe(0);
   });
 
   it('« Renvoyer » refuse toute la sélection si un courriel n’est pas en échec ou n’existe plus : rien ne change', async () => {
-    const failed = (await list('?filter[statut]=failed')).courriels.map((c) => c.id as number);
+    // (Mails without a personal link: a given-up renewal is refused for that, below.)
+    const failed = (await list('?filter[statut]=failed&filter[type]=liste_logements')).courriels.map(
+      (c) => c.id as number,
+    );
     const [sent] = (await list('?filter[statut]=sent')).courriels.map((c) => c.id as number);
     const [pending] = (await list('?filter[statut]=pending')).courriels.map((c) => c.id as number);
     const before = await outbox();
@@ -331,7 +371,7 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(await db().$count(journal, eq(journal.action, 'courriel.renvoi'))).toBe(0);
   });
 
-  it('« Renvoyer » un courriel puis une sélection : remis en file, envoyés au retour du serveur, avec un lien qui marche', async () => {
+  it('« Renvoyer » un courriel puis une sélection : remis en file, envoyés au retour du serveur ; un lien retiré ne part pas', async () => {
     const [renewal] = (await mailsAbout('partenaire', ids.partenaire)).slice(-1);
     const [chloe] = await mailsAbout('etudiant', ids.etudiants[2]);
     const [david] = await mailsAbout('etudiant', ids.etudiants[3]);
@@ -341,16 +381,20 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual({ status: 'success', message: COURRIEL_MESSAGES.renvoyes(1), renvoyes: [chloe.id] });
     expect(await mailRow(chloe.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
-    // Then a selection (as the table sends it: ticked rows in page order, a duplicate ignored).
-    const many = await resend([renewal.id, david.id, renewal.id]);
-    expect(many.json()).toEqual({
-      status: 'success',
-      message: COURRIEL_MESSAGES.renvoyes(2),
-      renvoyes: [david.id, renewal.id].sort((a, b) => a - b),
-    });
+    // The renewal lost its link when given up: the whole selection is refused, naming it.
+    const withRenewal = await resend([renewal.id, david.id]);
+    expect(withRenewal.statusCode).toBe(409);
+    expect(withRenewal.json().errors).toEqual([{ key: 'ids', error: COURRIEL_MESSAGES.lienRetire(renewal.id) }]);
+    expect(await mailRow(david.id)).toMatchObject({ status: 'failed', attempts: 8 });
+    // Then a selection (as the table sends it: a duplicate ignored).
+    const many = await resend([david.id, david.id]);
+    expect(many.json()).toEqual({ status: 'success', message: COURRIEL_MESSAGES.renvoyes(1), renvoyes: [david.id] });
     // A mail waiting again is no longer flagged on its row.
-    const page = await call(agent, 'GET', `/api/admin/partenaire/get/${ids.partenaire}`);
-    expect(page.json().courrielEchec).toBeNull();
+    const students = async () =>
+      (await call(agent, 'GET', '/api/admin/etudiants/get/list/by/filters')).json().etudiants as {
+        courrielEchec: unknown;
+      }[];
+    expect((await students()).every((e) => e.courrielEchec === null)).toBe(true);
 
     // One journal line per mail, with who and what.
     const lines = await db()
@@ -358,39 +402,40 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
       .from(journal)
       .where(eq(journal.action, 'courriel.renvoi'))
       .orderBy(asc(journal.entiteId));
-    expect(lines.map((l) => [l.entite, l.entiteId])).toEqual(
-      [chloe.id, david.id, renewal.id].sort((a, b) => a - b).map((id) => ['courriel', id]),
-    );
-    const renewalLine = lines.find((l) => l.entiteId === renewal.id);
-    expect(renewalLine?.agent).toMatch(/^Camille Test \(/);
-    expect(renewalLine?.resume).toContain('Renouvellement partenaire');
-    expect(renewalLine?.avant).toMatchObject({ statut: 'En échec', tentatives: 8 });
-    expect(renewalLine?.apres).toEqual({ statut: 'En attente', tentatives: 0 });
+    expect(lines.map((l) => [l.entite, l.entiteId])).toEqual([
+      ['courriel', chloe.id],
+      ['courriel', david.id],
+    ]);
+    const davidLine = lines.find((l) => l.entiteId === david.id);
+    expect(davidLine?.agent).toMatch(/^Camille Test \(/);
+    expect(davidLine?.resume).toContain('Liste des logements');
+    expect(davidLine?.avant).toMatchObject({ statut: 'En échec', tentatives: 8 });
+    expect(davidLine?.apres).toEqual({ statut: 'En attente', tentatives: 0 });
 
-    // The mail server is back: the three go out, each with its first Message-ID.
+    // The partner gets a new renewal from its page; the mail server is back: the three go out.
+    await renew(ids.partenaire);
+    const [fresh] = (await mailsAbout('partenaire', ids.partenaire)).slice(-1);
     const smtp = await smtpUp();
     // (The mail still trying waits for its 30 s.)
     expect(await t.mail.drain()).toMatchObject({ sent: 3 });
     const got = smtp.received.filter((m) =>
-      [chloe.messageId, david.messageId, renewal.messageId].includes(m.parsed.messageId ?? ''),
+      [chloe.messageId, david.messageId, fresh.messageId].includes(m.parsed.messageId ?? ''),
     );
     expect(got).toHaveLength(3);
-    // The renewal's link opens the partner's form: the resent mail works.
-    const mail = got.find((m) => m.parsed.messageId === renewal.messageId);
+    const mail = got.find((m) => m.parsed.messageId === fresh.messageId);
     const token = mail?.parsed.text?.match(RENEWAL_LINK)?.[1];
     expect(token).toBeTruthy();
     expect((await t.app.inject({ url: `/api/partenaire/get/one/by/${token}` })).statusCode).toBe(200);
     // Sent: the stored copy no longer holds it.
-    const stored = await mailRow(renewal.id);
+    const stored = await mailRow(fresh.id);
     expect(stored).toMatchObject({ status: 'sent', attempts: 1, personalLinks: [] });
     expect(stored.text).toContain(PERSONAL_LINK_MARKER);
     expect(stored.text).not.toContain(token);
-    // Nothing failed is left, and no row is flagged.
-    expect((await list('?filter[statut]=failed')).count).toBe(0);
-    const students = (await call(agent, 'GET', '/api/admin/etudiants/get/list/by/filters')).json().etudiants as {
-      courrielEchec: unknown;
-    }[];
-    expect(students.every((e) => e.courrielEchec === null)).toBe(true);
+    // Only the old renewal is left failed, and no row is flagged any more.
+    expect((await list('?filter[statut]=failed')).courriels.map((c) => c.id)).toEqual([renewal.id]);
+    const page = await call(agent, 'GET', `/api/admin/partenaire/get/${ids.partenaire}`);
+    expect(page.json().courrielEchec).toBeNull();
+    expect((await students()).every((e) => e.courrielEchec === null)).toBe(true);
     await smtpDown();
   });
 
