@@ -173,29 +173,32 @@ describe('courriel sortant', () => {
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1]);
   });
 
-  it('un courriel abandonné garde son lien personnel (pour être renvoyé) ; parti, il ne le garde plus', async () => {
+  it('abandonné ou parti, un courriel ne garde plus son lien personnel ; en attente, il le garde', async () => {
     const link = 'https://guichet.example.fr/update/partenaire/jeton-secret';
     const port = await deadPort();
     const d = dispatcher(`smtp://127.0.0.1:${port}`, { retryDelaysMs: [0] });
-    const id = await queue(
-      sample({ text: `Vérifier : ${link}\n`, html: `<a href="${link}">Vérifier</a>`, personalLinks: [link] }),
-    );
+    const mail = sample({
+      text: `Vérifier : ${link}\n`,
+      html: `<a href="${link}">Vérifier</a>`,
+      personalLinks: [link],
+    });
+    const abandoned = await queue(mail);
     await d.drain();
+    // Still trying: the link waits with the mail.
+    expect(await row(abandoned)).toMatchObject({ status: 'pending', personalLinks: [link] });
     expect(await d.drain()).toMatchObject({ failed: 1 });
-    const failed = await row(id);
-    expect(failed).toMatchObject({ status: 'failed', personalLinks: [link] });
-    expect(failed.text).toContain(link);
+    const failed = await row(abandoned);
+    expect(failed).toMatchObject({ status: 'failed', personalLinks: [] });
+    expect(JSON.stringify(failed)).not.toContain('jeton-secret');
+    expect(failed.text).toContain(PERSONAL_LINK_MARKER);
 
-    // Put back in the queue (« Renvoyer »), then sent: the link goes out and leaves the stored copy.
-    await database.db
-      .update(mailOutbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
-      .where(eq(mailOutbox.id, id));
+    // Sent: the link goes out and leaves the stored copy.
+    const sentId = await queue(mail);
     const peer = await startSmtpPeer({ port });
     try {
       expect(await d.drain()).toMatchObject({ sent: 1 });
       expect(peer.received[0].parsed.text).toContain(link);
-      const sent = await row(id);
+      const sent = await row(sentId);
       expect(sent).toMatchObject({ status: 'sent', personalLinks: [] });
       expect(JSON.stringify(sent)).not.toContain('jeton-secret');
       expect(sent.text).toContain(PERSONAL_LINK_MARKER);
