@@ -16,7 +16,7 @@ const mail = (id: number, over: Record<string, unknown>) => ({
   type: 'liste_logements',
   statut: 'failed',
   tentatives: 8,
-  derniereErreur: 'connect ECONNREFUSED 127.0.0.1:2525',
+  derniereErreur: 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.',
   dateEnvoi: null,
   entite: 'etudiant',
   entiteId: id,
@@ -28,10 +28,25 @@ const rows = [
   mail(1, { statut: 'sent', tentatives: 1, derniereErreur: null, dateEnvoi: '2026-09-01T08:00:05.000Z' }),
 ];
 
-/** The server: the list, one mail's detail, and « Renvoyer » answered by `renvoi`. */
-function server(renvoi: (ids: number[]) => Response) {
-  const sent: number[][] = [];
+const FRENCH = 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.';
+const RAW = 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525';
+
+type Answers = {
+  roles: string[];
+  renvoi?: (ids: number[]) => Response;
+  compte?: (url: string) => Response;
+  filtres?: (body: { liste: unknown; attendu: number }) => Response;
+};
+/** The server: the agent, the list, one mail's detail (raw error for an administrator), the resends. */
+function server(a: Answers) {
+  const sent: unknown[] = [];
+  const admin = a.roles.includes('ROLE_ADMIN');
   const fetchMock = fakeServer((url, init) => {
+    if (url === '/api/user/get/current')
+      return json(200, {
+        logged: true,
+        user: { id: 1, username: 'camille', prenom: 'Camille', nom: 'Test', roles: a.roles, motDePasseAChanger: false },
+      });
     if (url.startsWith('/api/admin/courriels/get/list/by/filters')) return json(200, { count: 3, courriels: rows });
     if (url === '/api/admin/courriel/get/3')
       return json(200, {
@@ -39,20 +54,27 @@ function server(renvoi: (ids: number[]) => Response) {
           ...rows[0],
           texte: `Bonjour,\n\nVérifier mes informations : ${LIEN_PERSONNEL_MASQUE}\n`,
           piecesJointes: ['Liste des logements privés.pdf'],
+          derniereErreurBrute: admin ? RAW : null,
         },
       });
-    if (url === '/api/admin/courriels/renvoyer' && init?.method === 'POST') {
+    if (url === '/api/admin/courriels/renvoyer' && init?.method === 'POST' && a.renvoi) {
       const { ids } = JSON.parse(String(init.body));
       sent.push(ids);
-      return renvoi(ids);
+      return a.renvoi(ids);
+    }
+    if (url.startsWith('/api/admin/courriels/renvoyer/compte') && a.compte) return a.compte(url);
+    if (url === '/api/admin/courriels/renvoyer/filtres' && init?.method === 'POST' && a.filtres) {
+      const body = JSON.parse(String(init.body));
+      sent.push(body);
+      return a.filtres(body);
     }
   });
   return { fetchMock, sent };
 }
 
-function renderPage() {
+function renderPage(entry = '/admin/courriels') {
   renderWithQueries(
-    <MemoryRouter initialEntries={['/admin/courriels']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/admin/courriels" element={<CourrielsPage />} />
       </Routes>
@@ -61,56 +83,101 @@ function renderPage() {
 }
 const grid = () => screen.getByRole('grid', { name: 'Courriels' });
 const line = (text: string) => within(grid()).getByText(text).closest('[role="row"]') as HTMLElement;
-const box = (text: string) => within(line(text)).getByRole('checkbox') as HTMLInputElement;
 
 describe('Courriels', { timeout: 60_000 }, () => {
-  it('montre statut et type en français ; tout sélectionner ne coche que les échecs ; décocher un puis Renvoyer', async () => {
-    const { sent } = server((ids) =>
-      json(200, { status: 'success', message: COURRIEL_MESSAGES.renvoyes(ids.length), renvoyes: ids }),
-    );
+  it('un agent : statut, type et erreur en français, sans case à cocher ni renvoi ; le détail sans erreur brute', async () => {
+    server({ roles: ['ROLE_USER'] });
     renderPage();
     expect(await within(grid()).findByText('etudiant3@exemple.fr')).toBeTruthy();
     expect(within(line('etudiant3@exemple.fr')).getByText('En échec')).toBeTruthy();
     expect(within(line('etudiant1@exemple.fr')).getByText('Envoyé')).toBeTruthy();
     expect(within(line('etudiant3@exemple.fr')).getByText('Liste des logements')).toBeTruthy();
-    expect(within(line('etudiant3@exemple.fr')).getByText(/ECONNREFUSED/)).toBeTruthy();
-    // A sent mail cannot be ticked.
-    expect(box('etudiant1@exemple.fr').disabled).toBe(true);
-    const renvoyer = screen.getByRole('button', { name: 'Renvoyer' }) as HTMLButtonElement;
-    expect(renvoyer.disabled).toBe(true);
+    expect(within(line('etudiant3@exemple.fr')).getByText(FRENCH)).toBeTruthy();
+    expect(within(grid()).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Renvoyer/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: /^(Dés|S)électionner toutes les lignes$/ }));
-    await waitFor(() => expect(box('etudiant3@exemple.fr').checked).toBe(true));
-    expect(box('etudiant2@exemple.fr').checked).toBe(true);
-    expect(box('etudiant1@exemple.fr').checked).toBe(false);
-    fireEvent.click(box('etudiant3@exemple.fr'));
-    await waitFor(() => expect(screen.getByText('1 ligne(s) sélectionnée(s)')).toBeTruthy());
-
-    fireEvent.click(renvoyer);
-    await waitFor(() => expect(sent).toEqual([[2]]));
-    const done = await screen.findByRole('status');
-    expect(done.textContent).toBe(COURRIEL_MESSAGES.renvoyes(1));
-    await waitFor(() => expect(document.activeElement).toBe(done));
-    // The selection is gone with the action.
-    await waitFor(() => expect(box('etudiant2@exemple.fr').checked).toBe(false));
-  });
-
-  it('le détail montre le texte (lien masqué) et les pièces jointes ; « Renvoyer » depuis le détail ; un refus s’affiche', async () => {
-    const { sent } = server((ids) =>
-      json(409, {
-        status: 'error',
-        message: COURRIEL_MESSAGES.renvoiImpossible(ids),
-        errors: [{ key: 'ids', error: COURRIEL_MESSAGES.pasEnEchec(ids[0], 'pending') }],
-      }),
-    );
-    renderPage();
-    fireEvent.click(await within(grid()).findByRole('button', { name: 'Liste des logements privés 3' }));
+    fireEvent.click(within(grid()).getByRole('button', { name: 'Liste des logements privés 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Courriel n° 3' });
     expect(await within(dialog).findByText(/Vérifier mes informations : \[lien personnel masqué\]/)).toBeTruthy();
     expect(within(dialog).getByText('Liste des logements privés.pdf')).toBeTruthy();
-    expect(within(dialog).getByText('connect ECONNREFUSED 127.0.0.1:2525')).toBeTruthy();
+    expect(within(dialog).getByText(FRENCH)).toBeTruthy();
+    expect(dialog.textContent).not.toContain('ECONNREFUSED');
+    expect(within(dialog).queryByRole('button', { name: 'Renvoyer' })).toBeNull();
+  });
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
+  it('l’administrateur renvoie les échecs de la liste filtrée après une confirmation qui les compte', async () => {
+    const compte: string[] = [];
+    const { sent } = server({
+      roles: ['ROLE_ADMIN'],
+      compte: (url) => {
+        compte.push(url);
+        return json(200, { enEchec: 3, renvoyables: 2 });
+      },
+      filtres: (body) =>
+        json(200, { status: 'success', message: COURRIEL_MESSAGES.renvoyes(body.attendu), renvoyes: [2, 3] }),
+    });
+    renderPage('/admin/courriels?f.type=liste_logements&recherche=etudiant');
+    expect(await within(grid()).findByText('etudiant3@exemple.fr')).toBeTruthy();
+    expect(within(grid()).queryAllByRole('checkbox')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Renvoyer les courriels en échec' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renvoyer les courriels en échec de la liste ?' });
+    // The list's own search and filter, counted by the server.
+    expect(decodeURIComponent(compte[0])).toContain('filter[type]=liste_logements');
+    expect(decodeURIComponent(compte[0])).toContain('search=etudiant');
+    expect(dialog.textContent).toContain(
+      "2 courriels en échec de la liste affichée (type « Liste des logements », recherche « etudiant ») seront remis en file d'envoi.",
+    );
+    expect(dialog.textContent).toContain('1 courriel en échec a perdu son lien personnel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Renvoyer 2 courriels' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ liste: { search: 'etudiant', filter: { type: 'liste_logements' } }, attendu: 2 }]),
+    );
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe(COURRIEL_MESSAGES.renvoyes(2));
+  });
+
+  it('« Annuler » ne renvoie rien ; une liste changée entre-temps s’affiche en erreur', async () => {
+    const { sent } = server({
+      roles: ['ROLE_ADMIN'],
+      compte: () => json(200, { enEchec: 2, renvoyables: 2 }),
+      filtres: (body) =>
+        json(409, {
+          status: 'error',
+          message: COURRIEL_MESSAGES.listeChangee(body.attendu, 1),
+          errors: [{ key: 'attendu', error: COURRIEL_MESSAGES.listeChangee(body.attendu, 1) }],
+        }),
+    });
+    renderPage();
+    const open = await screen.findByRole('button', { name: 'Renvoyer les courriels en échec' });
+    fireEvent.click(open);
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+    fireEvent.click(open);
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Renvoyer 2 courriels' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused.textContent).toBe(COURRIEL_MESSAGES.listeChangee(2, 1));
+  });
+
+  it('le détail pour l’administrateur : l’erreur brute en plus ; « Renvoyer » depuis le détail ; un refus s’affiche', async () => {
+    const { sent } = server({
+      roles: ['ROLE_ADMIN'],
+      renvoi: (ids) =>
+        json(409, {
+          status: 'error',
+          message: COURRIEL_MESSAGES.renvoiImpossible(ids),
+          errors: [{ key: 'ids', error: COURRIEL_MESSAGES.pasEnEchec(ids[0], 'pending') }],
+        }),
+    });
+    renderPage();
+    fireEvent.click(await within(grid()).findByRole('button', { name: 'Liste des logements privés 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Courriel n° 3' });
+    expect(await within(dialog).findByText(FRENCH)).toBeTruthy();
+    expect(within(dialog).getByText(RAW)).toBeTruthy();
+
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Renvoyer' }));
     await waitFor(() => expect(sent).toEqual([[3]]));
     const refused = await screen.findByRole('alert');
     expect(refused.textContent).toBe(COURRIEL_MESSAGES.renvoiImpossible([3]));
