@@ -1,27 +1,25 @@
-import { type AddressInfo, createServer, type Server } from 'node:net';
 import { COURRIEL_MESSAGES } from '@guichet/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etudiants, inscriptions, mailOutbox } from '../server/src/db/schema.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
+import { type SmtpRelay, startSmtpRelay } from '../server/test/smtp-relay.ts';
 import { axeViolations, login, type Portal, startPortal } from './harness.ts';
 
 describe('journal des courriels dans Chromium', () => {
   let portal: Portal;
   /**
-   * The portal's mail server: out of service until the test brings it back. The port stays held
-   * meanwhile (every connection answered 421 and closed): a freed port could be taken by another
-   * test file's mail server, and the mails would then leave or hang instead of failing.
+   * The portal's mail server: out of service (each connection closed) until the test lets it
+   * through to a peer. The relay's port stays held all along: a freed port could be taken by
+   * another test file's mail server, and the mails would then leave or hang instead of failing.
    */
-  let port: number;
-  let down: Server | undefined;
-  let peer: SmtpPeer | undefined;
+  let relay: SmtpRelay;
+  let peer: SmtpPeer;
   beforeAll(async () => {
-    down = createServer((socket) => socket.end('421 Service indisponible\r\n'));
-    await new Promise<void>((resolve) => down?.listen(0, '127.0.0.1', resolve));
-    port = (down.address() as AddressInfo).port;
-    portal = await startPortal({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    relay = await startSmtpRelay();
+    peer = await startSmtpPeer();
+    portal = await startPortal({ SMTP_URL: relay.url });
   });
   beforeEach(async () => {
     await portal.reset();
@@ -35,8 +33,8 @@ describe('journal des courriels dans Chromium', () => {
   });
   afterAll(async () => {
     await portal?.close();
+    await relay?.close();
     await peer?.close();
-    if (down?.listening) await new Promise((resolve) => down?.close(resolve));
   });
 
   /**
@@ -72,6 +70,7 @@ describe('journal des courriels dans Chromium', () => {
       .getByRole('button', { name: /^Valider et envoyer/ })
       .click();
     await page.getByRole('status').filter({ hasText: '1 demande validée' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('sera envoyée');
 
     // The mail server is down: the mail is given up after its last attempt.
     await untilAbandoned();
@@ -85,7 +84,9 @@ describe('journal des courriels dans Chromium', () => {
     const courriel = page.getByRole('row').filter({ hasText: 'lea.etudiante@example.fr' });
     await courriel.getByText('En échec').waitFor();
     expect(await courriel.textContent()).toContain('Liste des logements');
-    expect(await courriel.textContent()).toMatch(/421 Service indisponible/);
+    // In French, without the raw error.
+    expect(await courriel.textContent()).toContain('Le serveur de messagerie a coupé la connexion.');
+    expect(await courriel.textContent()).not.toMatch(/ECONNECTION|Connection closed/);
     expect(await axeViolations(page)).toEqual([]);
 
     // Its text, without any personal link, in the detail.
@@ -93,15 +94,20 @@ describe('journal des courriels dans Chromium', () => {
     const dialog = page.getByRole('dialog', { name: /^Courriel n° \d+$/ });
     await dialog.getByText('Liste des logements privés.pdf').waitFor();
     await dialog.getByText(/Votre demande a été validée/).waitFor();
+    // The administrator also reads the raw error.
+    await dialog.getByText('ECONNECTION: Connection closed unexpectedly').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    // The server is back; ticked, « Renvoyer ».
-    await new Promise((resolve) => down?.close(resolve));
-    peer = await startSmtpPeer({ port });
-    await courriel.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Renvoyer' }).click();
+    // The server is back; « Renvoyer les courriels en échec » of the list, after its count.
+    relay.up(peer.port);
+    expect(await courriel.getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'Renvoyer les courriels en échec' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Renvoyer les courriels en échec de la liste ?' });
+    await confirm.getByText("1 courriel en échec de la liste affichée sera remis en file d'envoi.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Renvoyer 1 courriel' }).click();
     const done = page.getByRole('status').filter({ hasText: COURRIEL_MESSAGES.renvoyes(1) });
     await done.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('remis en file');
@@ -122,7 +128,6 @@ describe('journal des courriels dans Chromium', () => {
         { timeout: 15_000, interval: 500 },
       )
       .toBe(1);
-    expect(await courriel.getByRole('checkbox').isDisabled()).toBe(true);
 
     // And the request no longer says it failed.
     await menu.getByRole('link', { name: 'Etudiants' }).click();
@@ -130,14 +135,32 @@ describe('journal des courriels dans Chromium', () => {
     expect(await demande.getByText('Courriel en échec').count()).toBe(0);
   });
 
-  it('un agent n’a ni le menu « Courriels » ni la page', async () => {
+  it('un agent lit « Courriels » : l’erreur en français, ni l’erreur brute ni « Renvoyer »', async () => {
+    await portal.database.db.insert(mailOutbox).values({
+      messageId: '<panne@test>',
+      to: 'lea.etudiante@example.fr',
+      subject: 'Liste des logements privés',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      kind: 'liste_logements',
+      status: 'failed',
+      attempts: 8,
+      lastError: "EACCES: permission denied, open '/srv/guichet/data/mail/x.eml.tmp'",
+    });
     const page = await portal.page();
     await login(page, 'agent.guichet');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
-    await menu.getByRole('link', { name: 'Etudiants' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Courriels' }).count()).toBe(0);
-    await page.goto('/admin/courriels');
-    await page.getByRole('heading', { level: 1, name: 'Accès refusé' }).waitFor();
+    await menu.getByRole('link', { name: 'Courriels' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Courriels' }).waitFor();
+    const courriel = page.getByRole('row').filter({ hasText: 'lea.etudiante@example.fr' });
+    await courriel.getByText('Le dossier des courriels du portail n’est pas accessible en écriture.').waitFor();
+    expect(await page.getByRole('button', { name: /Renvoyer/ }).count()).toBe(0);
+    await courriel.getByRole('button', { name: 'Liste des logements privés' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Courriel n° \d+$/ });
+    await dialog.getByText('Bonjour').waitFor();
+    expect(await dialog.textContent()).not.toMatch(/EACCES|\/srv\//);
+    expect(await dialog.getByRole('button', { name: 'Renvoyer' }).count()).toBe(0);
+    expect(await page.content()).not.toContain('/srv/guichet');
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ const board = {
     etudiants: { total: 2, plusAncienJours: 8, enRetard: 1 },
   },
   semaines: weeks,
+  courriels: { enAttente: 0, enRetard: 0, retardMinutes: 15, enEchec: 0, echecJours: 7, derniereErreur: null },
 };
 
 function Where() {
@@ -72,6 +73,43 @@ describe('tableau de bord', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('where').textContent).toBe('/admin/etudiants?f.attente=7');
   });
 
+  it('l’envoi des courriels : rien en retard, puis un serveur en panne alors que « En échec » est à 0', async () => {
+    const down = {
+      ...board,
+      courriels: {
+        ...board.courriels,
+        enAttente: 4,
+        enRetard: 3,
+        derniereErreur: {
+          date: '2026-11-28T09:05:00.000Z',
+          erreur: 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.',
+        },
+      },
+    };
+    let answer = board;
+    fakeServer((url) => (url === '/api/admin/tableau-de-bord' ? json(200, answer) : undefined));
+    const first = renderAt(<TableauDeBordPage />);
+    let card = await screen.findByRole('region', { name: 'Envoi des courriels' });
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(card.textContent).toContain('(aucun depuis plus de 15 minutes)');
+    expect(card.textContent).toContain("Aucune erreur d'envoi ces 7 derniers jours.");
+    first.unmount();
+
+    answer = down;
+    renderAt(<TableauDeBordPage />);
+    card = await screen.findByRole('region', { name: 'Envoi des courriels' });
+    expect(within(card).getByText(/3 courriels attendent depuis plus de 15 minutes/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: "En attente d'envoi : 4" }).getAttribute('href')).toBe(
+      '/admin/courriels?f.statut=pending',
+    );
+    expect(within(card).getByRole('link', { name: 'En échec ces 7 derniers jours : 0' }).getAttribute('href')).toBe(
+      '/admin/courriels?f.statut=failed',
+    );
+    expect(card.textContent).toContain(
+      "Dernière erreur d'envoi (28/11/2026 10:05:00) : Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.",
+    );
+  });
+
   it('chaque courbe a un titre et son tableau de données derrière « Voir les données »', async () => {
     fakeServer((url) => (url === '/api/admin/tableau-de-bord' ? json(200, board) : undefined));
     renderAt(<TableauDeBordPage />);
@@ -91,11 +129,11 @@ describe('tableau de bord', { timeout: 30_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['5', '1']);
-    // Two sections and five charts, each named by its heading.
+    // Three sections (the mail card one of them) and five charts, each named by its heading.
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toContain(
       'Offres confirmées et expirées',
     );
-    expect(screen.getAllByRole('region')).toHaveLength(7);
+    expect(screen.getAllByRole('region')).toHaveLength(8);
   });
 });
 
