@@ -86,7 +86,7 @@ describe('tableau de bord', { timeout: 30_000 }, () => {
         },
       },
     };
-    let answer = board;
+    let answer: typeof board | typeof down = board;
     fakeServer((url) => (url === '/api/admin/tableau-de-bord' ? json(200, answer) : undefined));
     const first = renderAt(<TableauDeBordPage />);
     let card = await screen.findByRole('region', { name: 'Envoi des courriels' });
