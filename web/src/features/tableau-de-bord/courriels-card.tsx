@@ -25,13 +25,13 @@ export function CourrielsCard({ etat }: { etat: Wire<CourrielsEtat> }) {
           </Alert>
         )}
         <Typography>
-          <Link component={RouterLink} to={statut('pending')} underline="hover">
+          <Link component={RouterLink} to={statut('pending')}>
             En attente d'envoi : {etat.enAttente}
           </Link>
           {!late && ` (aucun depuis plus de ${etat.retardMinutes} minutes)`}
         </Typography>
         <Typography>
-          <Link component={RouterLink} to={statut('failed')} underline="hover">
+          <Link component={RouterLink} to={statut('failed')}>
             En échec ces {etat.echecJours} derniers jours : {etat.enEchec}
           </Link>
         </Typography>
