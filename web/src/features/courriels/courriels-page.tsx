@@ -2,11 +2,12 @@ import {
   COURRIEL_STATUT_FILTRES,
   COURRIEL_STATUTS,
   COURRIEL_TYPES,
+  COURRIELS_RETARD_MINUTES,
   type CourrielStatut,
   type CourrielType,
   formatDateTime,
 } from '@guichet/contract';
-import { Chip, Link } from '@mui/material';
+import { Chip, Link, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { BannerAlert, useBanner, useFocusOnBanner } from '../../components/banner.tsx';
 import { DataTable, type TableColumn, type TableFilter } from '../../components/data-table/data-table.tsx';
@@ -104,8 +105,19 @@ export function CourrielsPage() {
       {
         field: 'statut',
         headerName: 'Statut',
-        minWidth: 130,
-        renderCell: ({ row }) => <CourrielStatutChip statut={row.statut} />,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <>
+            <CourrielStatutChip statut={row.statut} />
+            {/* Normally gone in seconds: waiting this long means the mail server is down or slow. */}
+            {(row.statut === 'pending' || row.statut === 'sending') &&
+              Date.now() - Date.parse(row.date) > COURRIELS_RETARD_MINUTES * 60_000 && (
+                <Typography component="span" variant="body2" sx={{ ml: 1, color: '#8a3a00', fontWeight: 600 }}>
+                  {` depuis plus de ${COURRIELS_RETARD_MINUTES} min`}
+                </Typography>
+              )}
+          </>
+        ),
       },
       { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 100 },
       {

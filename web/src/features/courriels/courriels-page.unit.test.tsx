@@ -26,6 +26,9 @@ const rows = [
   mail(3, {}),
   mail(2, {}),
   mail(1, { statut: 'sent', tentatives: 1, derniereErreur: null, dateEnvoi: '2026-09-01T08:00:05.000Z' }),
+  // Queued long ago and still trying; and one just queued.
+  mail(4, { statut: 'pending', tentatives: 3 }),
+  mail(5, { statut: 'pending', tentatives: 0, derniereErreur: null, date: new Date().toISOString() }),
 ];
 
 const FRENCH = 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.';
@@ -47,7 +50,8 @@ function server(a: Answers) {
         logged: true,
         user: { id: 1, username: 'camille', prenom: 'Camille', nom: 'Test', roles: a.roles, motDePasseAChanger: false },
       });
-    if (url.startsWith('/api/admin/courriels/get/list/by/filters')) return json(200, { count: 3, courriels: rows });
+    if (url.startsWith('/api/admin/courriels/get/list/by/filters'))
+      return json(200, { count: rows.length, courriels: rows });
     if (url === '/api/admin/courriel/get/3')
       return json(200, {
         courriel: {
@@ -95,6 +99,9 @@ describe('Courriels', { timeout: 60_000 }, () => {
     expect(within(line('etudiant3@exemple.fr')).getByText(FRENCH)).toBeTruthy();
     expect(within(grid()).queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Renvoyer/ })).toBeNull();
+    // A mail waiting too long says so; one just queued does not.
+    expect(line('etudiant4@exemple.fr').textContent).toContain('En attente depuis plus de 15 min');
+    expect(line('etudiant5@exemple.fr').textContent).not.toContain('depuis plus de');
 
     fireEvent.click(within(grid()).getByRole('button', { name: 'Liste des logements privés 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Courriel n° 3' });
