@@ -59,8 +59,9 @@ export function useLengthNote(
       <Note id={noteId} data-error={cut || undefined}>
         {counted && <span>{lengthCount(length, maxLength)}</span>}
         {counted && cut && ' — '}
-        {/* Always there, so that a screen reader hears the message when it appears. */}
-        <span role="status">{cut ? pasteCut(maxLength) : ''}</span>
+        {/* Always there, so that a screen reader hears the message when it appears; not a `status`
+            role: a form's own success message is its one status. */}
+        <span aria-live="polite">{cut ? pasteCut(maxLength) : ''}</span>
       </Note>
     ) : null,
   };

@@ -11,7 +11,7 @@ import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
 import { STEPS } from './step-form.tsx';
 import { StepIndicator } from './step-indicator.tsx';
-import type { Drafts, ProprietaireDraft } from './wizard-form.ts';
+import type { Checked, Drafts, ProprietaireDraft } from './wizard-form.ts';
 import { stepOfErrors } from './wizard-form.ts';
 import {
   CONFIRMATION,
@@ -20,6 +20,7 @@ import {
   readSession,
   searchOfStep,
   stepOfSearch,
+  type WizardSession,
   writeSession,
 } from './wizard-session.ts';
 
@@ -45,8 +46,22 @@ export function WizardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [session, setSession] = useState(() => readSession() ?? freshSession());
-  const { drafts, checked } = session;
+  // The draft as typed, kept in the tab at each change; not React state: a keystroke redraws its field, not the page.
+  const kept = useRef<WizardSession>(undefined as never);
+  kept.current ??= readSession() ?? freshSession();
+  // What the page shows depends on: the steps accepted, and whether leaving asks first.
+  const [checked, setChecked] = useState(kept.current.checked);
+  const [touched, setTouched] = useState(kept.current.touched);
+  const start = (session: WizardSession) => {
+    kept.current = session;
+    setChecked(session.checked);
+    setTouched(session.touched);
+  };
+  const keep = (session: WizardSession) => {
+    start(session);
+    // Once the person has typed something or a step was accepted; the fresh start after sending is not kept.
+    if (session.touched || session.checked.proprietaire) writeSession(session);
+  };
   // The server's refusal of the whole offer, for the step it sends the person back to.
   const [refusal, setRefusal] = useState<{ step: number; errors: readonly FieldError[] }>();
   // The owner of the offer just sent, for « Proposer un autre logement »: in memory only, the draft is gone.
@@ -64,19 +79,14 @@ export function WizardPage() {
     if (step !== requested) navigate({ search: searchOfStep(step) }, { replace: true });
   }, [step, requested, navigate]);
 
-  // Kept once the person has typed something or a step was accepted; the fresh start after sending is not.
-  useEffect(() => {
-    if (session.touched || session.checked.proprietaire) writeSession(session);
-  }, [session]);
-
-  useLeaveGuard(session.touched && step !== CONFIRMATION);
+  useLeaveGuard(touched && step !== CONFIRMATION);
 
   // Sent: the draft is gone from the tab (here, not as the offer is sent: the page shows the recap until the
   // confirmation's address is there, and an empty draft meanwhile would send it back to the first step).
   useEffect(() => {
     if (step !== CONFIRMATION) return;
     clearSession();
-    setSession(freshSession());
+    start(freshSession());
   }, [step]);
 
   // Each step starts at the top, and focus goes to its heading so screen readers announce it.
@@ -100,24 +110,26 @@ export function WizardPage() {
 
   /** What a step gets: its draft, the refusal, the heading; kept as typed; once accepted, kept as checked, then the next step. */
   const stepProps = <K extends keyof Drafts>(key: K, at: number) => ({
-    draft: drafts[key],
+    draft: kept.current.drafts[key],
     refusal: refusal?.step === at ? refusal.errors : undefined,
     heading,
-    onDraft: (draft: Drafts[K]) =>
-      setSession((s) =>
-        // Only a real change: the step must then be checked again.
-        JSON.stringify(draft) === JSON.stringify(s.drafts[key])
-          ? s
-          : { drafts: { ...s.drafts, [key]: draft }, checked: { ...s.checked, [key]: undefined }, touched: true },
-      ),
-    onChecked: (draft: Drafts[K], values: NonNullable<(typeof checked)[K]>) => {
-      setSession((s) => ({ ...s, drafts: { ...s.drafts, [key]: draft }, checked: { ...s.checked, [key]: values } }));
+    onDraft: (draft: Drafts[K]) => {
+      const s = kept.current;
+      if (JSON.stringify(draft) === JSON.stringify(s.drafts[key])) return;
+      // Changed: the step must be checked again before the next one opens.
+      // The same `checked` while nothing was accepted: the page is not redrawn at each keystroke.
+      const checked = s.checked[key] ? { ...s.checked, [key]: undefined } : s.checked;
+      keep({ drafts: { ...s.drafts, [key]: draft }, checked, touched: true });
+    },
+    onChecked: (draft: Drafts[K], values: NonNullable<Checked[K]>) => {
+      const s = kept.current;
+      keep({ ...s, drafts: { ...s.drafts, [key]: draft }, checked: { ...s.checked, [key]: values } });
       go(at + 1);
     },
   });
 
   const sent = () => {
-    lastOwner.current = drafts.proprietaire;
+    lastOwner.current = kept.current.drafts.proprietaire;
     navigate(
       { search: searchOfStep(CONFIRMATION) },
       { replace: true, state: { envoyee: checked.proprietaire?.email } satisfies HistoryState },
@@ -126,7 +138,7 @@ export function WizardPage() {
 
   /** Another offer by the same owner: the owner's fields as typed, the housing's empty. */
   const restart = () => {
-    setSession(freshSession(lastOwner.current));
+    start(freshSession(lastOwner.current));
     navigate({ search: searchOfStep(0) }, { replace: true });
   };
 
