@@ -240,6 +240,21 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(dialogs).toHaveLength(2);
   });
 
+  it('« Gérer mon offre » de l’accueil ouvre le formulaire du lien perdu ; le téléphone du guichet se compose', async () => {
+    const page = await portal.page({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    const tel = page.getByRole('main').locator('a[href^="tel:"]');
+    expect(await tel.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    await page.getByRole('link', { name: /Gérer mon offre/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Recevoir à nouveau mon lien personnel' })
+      .getByRole('textbox', { name: /^Adresse e-mail/ })
+      .waitFor();
+    await expect.poll(() => focusedText(page)).toBe('Recevoir à nouveau mon lien');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('affiche « Une erreur est survenue durant l’enregistrement » quand l’envoi échoue', async () => {
     const page = await portal.page();
     await page.goto('/inscription/proprietaire');
