@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
-import { field, fillValidOffer, radio, stepHeading } from './wizard.ts';
+import { field, fillLogement, fillProprietaire, fillValidOffer, radio, stepHeading } from './wizard.ts';
 
 /** The page never scrolls sideways on a 360 px phone. */
 const fitsWidth = (page: Page) =>
@@ -179,6 +179,80 @@ describe('offres de logement des propriétaires dans Chromium', () => {
 
     const [row] = await portal.database.db.select().from(inscriptions).where(eq(inscriptions.nom, 'DUPONT'));
     expect(row).toMatchObject({ statutId: 1, prenom: 'Marie-Claire', etage: '3ème étage', charges: '30.50' });
+  });
+
+  it('sur un téléphone, Retour et Suivant du navigateur changent d’étape sans rien perdre, un rechargement garde la saisie, l’envoi l’efface', async () => {
+    const page = await portal.page({ viewport: { width: 390, height: 844 } });
+    // Leaving asks first: the browser's own question on a reload, the portal's on a link to another page.
+    const dialogs: { type: string; message: string }[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push({ type: dialog.type(), message: dialog.message() });
+      await (dialog.type() === 'confirm' ? dialog.dismiss() : dialog.accept());
+    });
+    await page.goto('/inscription/proprietaire');
+    await stepHeading(page, 'Propriétaire').waitFor();
+    await fillProprietaire(page);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading(page, 'Logement').waitFor();
+    expect(new URL(page.url()).search).toBe('?etape=logement');
+    await field(page, 'Type de logement').selectOption('Studio');
+
+    await page.goBack();
+    await stepHeading(page, 'Propriétaire').waitFor();
+    expect(await field(page, 'Nom').inputValue()).toBe('DURAND');
+    expect(await field(page, 'Adresse e-mail').inputValue()).toBe('lea.durand@example.fr');
+    await page.goForward();
+    await stepHeading(page, 'Logement').waitFor();
+    expect(await field(page, 'Type de logement').inputValue()).toBe('Studio');
+
+    await page.reload();
+    await stepHeading(page, 'Logement').waitFor();
+    expect(dialogs.map((d) => d.type)).toEqual(['beforeunload']);
+    expect(await field(page, 'Type de logement').inputValue()).toBe('Studio');
+    await fillLogement(page);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading(page, 'Récapitulatif').waitFor();
+
+    // A link to another page asks, and staying keeps the recap.
+    await page.getByRole('link', { name: 'Données personnelles' }).first().click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toMatchObject({ type: 'confirm', message: expect.stringContaining('pas encore envoyée') });
+    await stepHeading(page, 'Récapitulatif').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/inscription/proprietaire');
+
+    await page.getByRole('button', { name: 'Valider' }).click();
+    const merci = stepHeading(page, 'Merci, votre offre de logement est enregistrée');
+    await merci.waitFor();
+    await page
+      .getByText('Un courriel avec votre lien personnel pour gérer votre offre a été envoyé à lea.durand@example.fr.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Sent: the browser's Back finds no draft, and leaving asks nothing.
+    await page.goBack();
+    await stepHeading(page, 'Propriétaire').waitFor();
+    expect(await field(page, 'Nom').inputValue()).toBe('');
+    await page.goto('/');
+    expect(dialogs).toHaveLength(2);
+  });
+
+  it('« Gérer mon offre » de l’accueil ouvre le formulaire du lien perdu ; le téléphone du guichet se compose', async () => {
+    const page = await portal.page({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    const tel = page.getByRole('main').locator('a[href^="tel:"]');
+    expect(await tel.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    await page.getByRole('link', { name: /Gérer mon offre/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Recevoir à nouveau mon lien personnel' })
+      .getByRole('textbox', { name: /^Adresse e-mail/ })
+      .waitFor();
+    await expect.poll(() => focusedText(page)).toBe('Recevoir à nouveau mon lien');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('affiche « Une erreur est survenue durant l’enregistrement » quand l’envoi échoue', async () => {

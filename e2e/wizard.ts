@@ -6,6 +6,16 @@ export const stepHeading = (page: Page, name: string) =>
 
 /** Fills both steps of the wizard with a valid offer and reaches the recap. */
 export async function fillValidOffer(page: Page) {
+  await fillProprietaire(page);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await stepHeading(page, 'Logement').waitFor();
+  await fillLogement(page);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await stepHeading(page, 'Récapitulatif').waitFor();
+}
+
+/** The owner's step, valid (Léa Durand). */
+export async function fillProprietaire(page: Page) {
   const proprietaire = {
     Nom: 'Durand',
     Prénom: 'Léa',
@@ -16,8 +26,10 @@ export async function fillValidOffer(page: Page) {
     Ville: 'Troyes',
   };
   for (const [label, value] of Object.entries(proprietaire)) await field(page, label).fill(value);
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await stepHeading(page, 'Logement').waitFor();
+}
+
+/** The housing's step, valid (a furnished studio). */
+export async function fillLogement(page: Page) {
   const choices = {
     Proximité: 'Secteur Yschools',
     'Type de logement': 'Studio',
@@ -39,8 +51,6 @@ export async function fillValidOffer(page: Page) {
     await radio(page, question, 'Non');
   }
   await radio(page, 'Éligible aux aides au logement (CAF)', 'Oui');
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await stepHeading(page, 'Récapitulatif').waitFor();
 }
 
 /** A wizard field by its whole label (required fields end with an asterisk). */

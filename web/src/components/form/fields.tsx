@@ -4,6 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { BannerAlert } from '../banner.tsx';
 import { type Bound, encode, nativeChoices, type Option, useFieldFrame } from './field-frame.ts';
 import { FieldBox, FieldLabel, HelpText, Input, Select, Textarea } from './field-styles.ts';
+import { useLengthNote } from './length-note.tsx';
 import type { ContractForm } from './use-contract-form.ts';
 
 // The radio group has a file of its own (radio-input.tsx): a form without one (the student request)
@@ -25,7 +26,16 @@ type ControlA11y = {
  * linked by `aria-describedby`. A required field's label ends with an asterisk hidden from screen
  * readers, which hear the control's `required` instead.
  */
-function FieldFrame({ frame, children }: { frame: Frame; children: (control: ControlA11y) => ReactNode }) {
+function FieldFrame({
+  frame,
+  note,
+  children,
+}: {
+  frame: Frame;
+  /** A second text under the control (its length), and its id while it says something. */
+  note?: { id?: string; node: ReactNode };
+  children: (control: ControlA11y) => ReactNode;
+}) {
   const helpId = `${frame.id}-helper-text`;
   const error = frame.error || undefined;
   return (
@@ -39,11 +49,12 @@ function FieldFrame({ frame, children }: { frame: Frame; children: (control: Con
         required: frame.required,
         disabled: frame.disabled,
         'aria-invalid': frame.error,
-        'aria-describedby': helpId,
+        'aria-describedby': note?.id ? `${helpId} ${note.id}` : helpId,
       })}
       <HelpText id={helpId} data-error={error}>
         {frame.helperText}
       </HelpText>
+      {note?.node}
     </FieldBox>
   );
 }
@@ -56,6 +67,7 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   multiline,
   shape,
   tidy,
+  counter = 'near',
   ...bound
 }: Bound<T, O> & {
   type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'number' | 'date';
@@ -67,14 +79,18 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
   shape?: (raw: string) => string;
   /** Applied when the field is left (a link gets its https://). */
   tidy?: (value: string) => string;
+  /** The length counter (with `maxLength`): near the limit of a long field, or from the first character. */
+  counter?: 'near' | 'always';
 }) {
   const { field, textField } = useFieldFrame(bound);
   const Control = multiline ? Textarea : Input;
+  const length = useLengthNote(textField.id, maxLength, String(field.value ?? '').length, counter);
   return (
-    <FieldFrame frame={textField}>
+    <FieldFrame frame={textField} note={{ id: length.describedBy, node: length.note }}>
       {(a11y) => (
         <Control
           {...a11y}
+          {...length.handlers}
           name={textField.name}
           ref={textField.inputRef}
           type={multiline ? undefined : type}
@@ -83,7 +99,10 @@ export function TextInput<T extends FieldValues, O extends FieldValues>({
           maxLength={maxLength}
           inputMode={inputMode}
           value={field.value ?? ''}
-          onChange={(e) => field.onChange(shape ? shape(e.target.value) : e.target.value)}
+          onChange={(e) => {
+            length.changed();
+            field.onChange(shape ? shape(e.target.value) : e.target.value);
+          }}
           onBlur={() => {
             if (tidy) field.onChange(tidy(String(field.value ?? '')));
             field.onBlur();

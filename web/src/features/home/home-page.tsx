@@ -1,11 +1,13 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import SchoolIcon from '@mui/icons-material/School';
-import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
+import { lienPerduPath } from '../../lib/lien-perdu.ts';
 import { useSiteParams } from '../../lib/params.tsx';
 import { paths } from '../../lib/paths.ts';
 
@@ -15,6 +17,12 @@ const entries: { to: string; title: string; text: string; icon: ReactNode }[] = 
     title: 'Proposer un logement',
     text: 'Propriétaire, inscrivez votre logement pour figurer sur la liste des logements privés.',
     icon: <ApartmentIcon fontSize="large" color="primary" aria-hidden />,
+  },
+  {
+    to: lienPerduPath,
+    title: 'Gérer mon offre',
+    text: 'Propriétaire, recevez à nouveau votre lien personnel pour consulter, confirmer ou retirer votre offre.',
+    icon: <EditNoteIcon fontSize="large" color="primary" aria-hidden />,
   },
   {
     to: paths.demandeEtudiant,
@@ -35,6 +43,9 @@ const entries: { to: string; title: string; text: string; icon: ReactNode }[] = 
     icon: <GroupsIcon fontSize="large" color="primary" aria-hidden />,
   },
 ];
+
+/** A phone number as a `tel:` link: its digits only (a leading + kept), as phones dial it. */
+export const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 
 export function HomePage() {
   const params = useSiteParams();
@@ -57,7 +68,7 @@ export function HomePage() {
           m: 0,
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' },
         }}
       >
         {entries.map((e) => (
@@ -83,8 +94,12 @@ export function HomePage() {
           Nous contacter
         </Typography>
         <Typography>{params.adresseContact}</Typography>
-        <Typography>Téléphone : {params.telephoneContact}</Typography>
-        <Typography>Courriel : {params.emailContact}</Typography>
+        <Typography>
+          Téléphone : <MuiLink href={telHref(params.telephoneContact)}>{params.telephoneContact}</MuiLink>
+        </Typography>
+        <Typography>
+          Courriel : <MuiLink href={`mailto:${params.emailContact}`}>{params.emailContact}</MuiLink>
+        </Typography>
       </Stack>
     </Stack>
   );

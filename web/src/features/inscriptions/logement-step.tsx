@@ -96,12 +96,12 @@ export function LogementStep({
   onBack,
   ...props
 }: StepProps<LogementDraft, Logement> & {
-  /** Back to the owner, with what was typed here. */
-  onBack: (draft: LogementDraft) => void;
+  /** Back to the owner (what was typed here is already kept, `onDraft`). */
+  onBack: () => void;
 }) {
   const form = useStepForm(loadLogementSchema, checkLogement, props);
   return (
-    <StepForm form={form} step={1} heading={props.heading} onBack={() => onBack(form.methods.getValues())}>
+    <StepForm form={form} step={1} heading={props.heading} onBack={onBack}>
       <LogementFields form={form} />
     </StepForm>
   );

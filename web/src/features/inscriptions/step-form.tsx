@@ -1,7 +1,7 @@
 import type { FieldError } from '@guichet/contract';
 import { MESSAGES } from '@guichet/contract/forms';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { type ReactNode, type Ref, useEffect } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { BannerAlert } from '../../components/banner.tsx';
@@ -63,6 +63,8 @@ export type StepProps<Draft, Checked> = {
   draft: Draft;
   refusal?: readonly FieldError[];
   heading: StepHeading;
+  /** Each change, as typed: kept at once, so the browser's Back or a reload loses nothing. */
+  onDraft: (draft: Draft) => void;
   /** Accepted by the server: what was typed, and what it means. */
   onChecked: (draft: Draft, checked: Checked) => void;
 };
@@ -75,7 +77,7 @@ export type StepProps<Draft, Checked> = {
 export function useStepForm<S extends FormSchema>(
   schema: S | (() => Promise<S>),
   check: (query: z.output<S>) => Promise<unknown>,
-  { draft, refusal, onChecked }: StepProps<z.input<S>, z.output<S>>,
+  { draft, refusal, onDraft, onChecked }: StepProps<z.input<S>, z.output<S>>,
 ) {
   const form = useContractForm({
     schema,
@@ -85,6 +87,13 @@ export function useStepForm<S extends FormSchema>(
     invalidMessage: MESSAGES.champsObligatoires,
   });
   useRefusal(form, refusal);
+  const { watch } = form.methods;
+  const keep = useRef(onDraft);
+  keep.current = onDraft;
+  useEffect(() => {
+    const sub = watch((values) => keep.current({ ...values } as z.input<S>));
+    return () => sub.unsubscribe();
+  }, [watch]);
   return form;
 }
 

@@ -1,7 +1,7 @@
 import { FIELD_MESSAGES, HONEYPOT_FIELD, inscriptionSchema, MESSAGES } from '@guichet/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, serverAnswers } from '../../../test/fake-server.ts';
 import { describedText } from '../../../test/screen-reader.ts';
 import { WizardPage } from './wizard-page.tsx';
@@ -33,7 +33,9 @@ const steps = () => {
     texts: items.map((li) => li.textContent),
   };
 };
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name: new RegExp(`${name}$`) });
+// A step opens in a transition (the router's navigation): MUI in happy-dom on a shared machine takes its time.
+const stepHeading = (name: string) =>
+  screen.findByRole('heading', { level: 2, name: new RegExp(`${name}$`) }, { timeout: 8000 });
 
 function fillProprietaire() {
   type('Nom', 'dupont');
@@ -87,6 +89,9 @@ async function showRecap() {
 
 // MUI in happy-dom on a shared machine: a whole journey takes seconds.
 describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
+  // The draft is kept in the tab's storage, which the files of this project share (vitest.config.ts).
+  beforeEach(() => sessionStorage.clear());
+
   it('montre sous son champ l’erreur que la vérification du serveur renvoie, puis passe à l’étape suivante une fois acceptée', async () => {
     const refused = 'Cette adresse e-mail est refusée.';
     const fetchMock = serverAnswers(
@@ -190,5 +195,76 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.erreurEnregistrementInscription);
     // What was typed is still there.
     expect(field('Étage').value).toBe('3ème étage');
+  });
+
+  it('la confirmation nomme l’adresse du courriel au lien personnel ; « Proposer un autre logement » garde le propriétaire', async () => {
+    serverAnswers(
+      accepted(),
+      accepted(),
+      json(200, { status: 'success', message: 'Votre offre de logement a bien été enregistrée.' }),
+      accepted(),
+    );
+    await showRecap();
+    expect(sessionStorage.length).toBe(1);
+    press('Valider');
+    const merci = await stepHeading('Merci, votre offre de logement est enregistrée');
+    const confirmation = merci.parentElement?.textContent ?? '';
+    expect(confirmation).toContain('Nos services vont la vérifier.');
+    expect(confirmation).toContain(
+      'Un courriel avec votre lien personnel pour gérer votre offre a été envoyé à marie.dupont@example.fr.',
+    );
+    // Sent: nothing of the offer stays in the tab.
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+
+    press('Proposer un autre logement');
+    await stepHeading('Propriétaire');
+    expect(field('Nom').value).toBe('DUPONT');
+    expect(field('Adresse e-mail').value).toBe('marie.dupont@example.fr');
+    expect(field('Ville').value).toBe('TROYES');
+    // The owner is checked again by the server, then the housing starts empty.
+    press('Suivant');
+    await stepHeading('Logement');
+    expect(field('Proximité').value).toBe('');
+    expect(field('Type de logement').value).toBe('');
+    expect(field('Charges mensuelles (en euros)').value).toBe('');
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Colocation' })).getByRole('radio', { name: 'Non' }),
+    ).toHaveProperty('checked', false);
+  });
+
+  it('ce qui est tapé reste dans l’onglet : la page rouverte le remet, à la même étape', async () => {
+    serverAnswers(accepted());
+    const first = render(
+      <MemoryRouter>
+        <WizardPage />
+      </MemoryRouter>,
+    );
+    fillProprietaire();
+    press('Suivant');
+    await stepHeading('Logement');
+    type('Type de logement', 'T1');
+    first.unmount();
+
+    // The same tab reopened at the housing step (as a reload does): both steps as they were typed.
+    render(
+      <MemoryRouter initialEntries={['/inscription/proprietaire?etape=logement']}>
+        <WizardPage />
+      </MemoryRouter>,
+    );
+    await stepHeading('Logement');
+    expect(field('Type de logement').value).toBe('T1');
+    press('Précédent');
+    await stepHeading('Propriétaire');
+    expect(field('Nom').value).toBe('DUPONT');
+  });
+
+  it('une étape pas encore atteinte, demandée par l’adresse, ouvre la première', async () => {
+    render(
+      <MemoryRouter initialEntries={['/inscription/proprietaire?etape=recapitulatif']}>
+        <WizardPage />
+      </MemoryRouter>,
+    );
+    await stepHeading('Propriétaire');
+    expect(steps().current).toEqual(['1Propriétaire']);
   });
 });

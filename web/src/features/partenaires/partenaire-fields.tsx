@@ -43,7 +43,6 @@ export function PartenaireInput<T extends FieldValues>({
   required = true,
 }: Input<T> & { label?: string; required?: boolean }) {
   const path = name as FieldPath<T>;
-  const value = useWatch({ control: form.control, name: path });
   const max = PARTENAIRE_MAX[name];
   const isLink = name === 'lien' || name === 'lienOffres';
   return (
@@ -58,14 +57,9 @@ export function PartenaireInput<T extends FieldValues>({
       inputMode={INPUT[name].inputMode}
       shape={(raw) => shapeInput(name, raw)}
       tidy={isLink ? tidyLink : undefined}
-      help={
-        name === 'presentation'
-          ? // The presentation's counter: how much room is left, under the field.
-            (error) => `${error ? `${error} — ` : ''}${String(value ?? '').length} / ${max} caractères`
-          : isLink
-            ? 'Par exemple : www.exemple.fr'
-            : undefined
-      }
+      // The presentation's counter, shown from the first character: how much room is left.
+      counter={name === 'presentation' ? 'always' : undefined}
+      help={isLink ? 'Par exemple : www.exemple.fr' : undefined}
     />
   );
 }
