@@ -82,13 +82,13 @@ export function CourrielsPage() {
 
   const columns = useMemo<TableColumn<typeof courrielsList>[]>(
     () => [
-      { field: 'date', headerName: 'Date', minWidth: 160, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'destinataire', headerName: 'Destinataire', flex: 1.2, minWidth: 200 },
+      { field: 'date', headerName: 'Date', minWidth: 150, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'destinataire', headerName: 'Destinataire', flex: 1.2, minWidth: 150 },
       {
         field: 'objet',
         headerName: 'Objet',
         flex: 1.6,
-        minWidth: 220,
+        minWidth: 160,
         // A button in the cell: one tab stop for the grid, arrows reach it with its cell.
         renderCell: ({ row, tabIndex }) => (
           <Link
@@ -102,20 +102,20 @@ export function CourrielsPage() {
           </Link>
         ),
       },
-      { field: 'type', headerName: 'Type', flex: 1, minWidth: 170, valueFormatter: typeLabel },
+      { field: 'type', headerName: 'Type', flex: 1, minWidth: 120, valueFormatter: typeLabel },
       {
         field: 'statut',
         headerName: 'Statut',
-        minWidth: 130,
+        minWidth: 110,
         renderCell: ({ row }) => <CourrielStatutChip statut={row.statut} />,
       },
-      { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 100 },
+      { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 90 },
       {
         field: 'derniereErreur',
         headerName: 'Dernière erreur',
         sortable: false,
         flex: 1.4,
-        minWidth: 200,
+        minWidth: 150,
         valueFormatter: (v: string | null) => v ?? '',
       },
     ],
