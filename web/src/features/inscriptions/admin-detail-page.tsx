@@ -1,5 +1,5 @@
 import { BANNER_MS, formatDateTime, MESSAGES, MOTIF_MAX, STATUT } from '@guichet/contract';
-import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
 import { DraftNotice } from '../../components/draft-notice.tsx';
 import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -29,9 +30,7 @@ export function InscriptionDetailPage() {
         ← Retour aux inscriptions
       </Link>
       {query.isPending ? (
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
-          <CircularProgress aria-label="Chargement de l'inscription" />
-        </Box>
+        <PageLoading title="Inscription d'un logement" label="Chargement de l'inscription" />
       ) : query.isError ? (
         <>
           <Typography variant="h4" component="h1" sx={{ my: 2 }}>
