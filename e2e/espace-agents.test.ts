@@ -58,9 +58,13 @@ describe('espace agents dans Chromium', () => {
     page.locator('[role="gridcell"][data-field="nom"]').evaluateAll((cells) =>
       cells.map((cell) => {
         const text = cell.querySelector('span > span') ?? cell;
+        const chip = cell.querySelector('.MuiChip-root');
         return {
           nom: text.textContent,
-          cut: cell.scrollWidth > cell.clientWidth || text.scrollWidth > text.clientWidth + 1,
+          cut:
+            cell.scrollWidth > cell.clientWidth ||
+            text.scrollWidth > text.clientWidth + 1 ||
+            (!!chip && chip.getBoundingClientRect().right > cell.getBoundingClientRect().right),
           width: Math.round(text.getBoundingClientRect().width),
         };
       }),
@@ -119,38 +123,45 @@ describe('espace agents dans Chromium', () => {
 
   it('chaque page de l’espace agents a un seul h1 et un seul main, pendant le chargement comme après ; la liste des rôles passe axe', async () => {
     const page = await signedIn();
+    // Each page, and the call of its own that the test holds to see it loading.
     const pagesToCheck = [
-      ['/admin/inscriptions', 'Inscriptions'],
-      [`/admin/inscription/${offre}`, `Logement de Hélène ${LONG}`],
-      ['/admin/partenaires', 'Partenaires'],
-      [`/admin/partenaire/${partenaire}`, PARTENAIRE],
-      ['/admin/etudiants', 'Demandes étudiants'],
-      ['/admin/roles', 'Roles'],
-      ['/admin/courriels', 'Courriels'],
-      ['/admin/journal', 'Journal'],
-      ['/admin/tableau-de-bord', 'Tableau de bord'],
-      ['/admin/compte', 'Mon compte'],
+      ['/admin/inscriptions', 'Inscriptions', '/api/admin/inscriptions/get/list'],
+      [`/admin/inscription/${offre}`, `Logement de Hélène ${LONG}`, '/api/admin/inscription/get/'],
+      ['/admin/partenaires', 'Partenaires', '/api/admin/partenaires/get/list'],
+      [`/admin/partenaire/${partenaire}`, PARTENAIRE, '/api/admin/partenaire/get/'],
+      ['/admin/etudiants', 'Demandes étudiants', '/api/admin/etudiants/get/list'],
+      ['/admin/roles', 'Roles', '/api/admin/role/get/list'],
+      ['/admin/courriels', 'Courriels', '/api/admin/courriels'],
+      ['/admin/journal', 'Journal', '/api/admin/journal'],
+      ['/admin/tableau-de-bord', 'Tableau de bord', '/api/admin/tableau-de-bord'],
+      ['/admin/compte', 'Mon compte', '/api/admin/compte/'],
     ] as const;
     const landmarks = async () => ({
       h1: await page.locator('h1').count(),
       main: await page.locator('main, [role="main"]').count(),
     });
-    // The page's own calls wait until the test lets them go (the shell's user and statuses pass).
+    // Calls wait until the test lets them go; once let go, the late ones pass at once.
     const held: Route[] = [];
+    let open = false;
     const hold = (route: Route) => {
+      if (open) return route.continue().catch(() => undefined);
       held.push(route);
     };
+    const holding = (urls: string) => held.some((r) => new URL(r.request().url()).pathname.startsWith(urls));
     const release = async (pattern: Parameters<Page['unroute']>[0]) => {
+      open = true;
       await page.unroute(pattern);
       // A call the page gave up meanwhile (a new page, a cancelled query) has nothing to continue.
       for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+      open = false;
     };
+    // The shell's user and statuses pass: the page itself is what loads.
     const pageCalls = (url: URL) =>
       url.pathname.startsWith('/api/admin/') && url.pathname !== '/api/admin/statut/get/all';
-    for (const [path, title] of pagesToCheck) {
+    for (const [path, title, call] of pagesToCheck) {
       await page.route(pageCalls, hold);
       await page.goto(path);
-      await expect.poll(() => held.length, { message: `${path} : aucun appel en attente` }).toBeGreaterThan(0);
+      await expect.poll(() => holding(call), { message: `${path} : ${call} attendu` }).toBe(true);
       expect(await landmarks(), `${path} en chargement`).toEqual({ h1: 1, main: 1 });
       if (path === '/admin/roles') expect(await axeViolations(page), 'Roles en chargement').toEqual([]);
       await release(pageCalls);
@@ -165,7 +176,7 @@ describe('espace agents dans Chromium', () => {
     const statuts = '**/api/admin/statut/get/all';
     await page.route(statuts, hold);
     await page.goto('/admin/inscriptions');
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(() => holding('/api/admin/statut/get/all')).toBe(true);
     expect(await landmarks()).toEqual({ h1: 1, main: 1 });
     await release(statuts);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();

@@ -22,7 +22,18 @@ export function DoublonChip({ par }: { par: readonly DoublonCritere[] | undefine
  */
 export function DoublonCell({ text, par }: { text: string; par: readonly DoublonCritere[] | undefined }) {
   return (
-    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+    <Box
+      component="span"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 1,
+        rowGap: 0.5,
+        minWidth: 0,
+        maxWidth: '100%',
+      }}
+    >
       <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {text}
       </Box>

@@ -17,7 +17,7 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
   {
     field: 'date',
     headerName: 'Date',
-    minWidth: 150,
+    minWidth: 160,
     // The grid's tabIndex: one tab stop for the whole table, arrows reach the link (focused with its cell).
     renderCell: ({ row, tabIndex }) => (
       <Link component={RouterLink} to={paths.admin.inscription(row.id)} tabIndex={tabIndex}>
@@ -29,7 +29,7 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     field: 'nom',
     headerName: 'Nom',
     flex: 1,
-    minWidth: 110,
+    minWidth: 130,
     // « Doublon possible » beside the name, or under it when the column is narrow.
     renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
   },

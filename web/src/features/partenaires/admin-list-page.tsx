@@ -44,7 +44,7 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
     field: 'date',
     headerName: 'Date inscription',
-    minWidth: 150,
+    minWidth: 160,
     // The grid's tabIndex: one tab stop for the whole table, arrows reach the link (focused with its cell).
     renderCell: ({ row, tabIndex }) => (
       <Link component={RouterLink} to={paths.admin.partenaire(row.id)} tabIndex={tabIndex}>
@@ -62,7 +62,7 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     field: 'nom',
     headerName: 'Nom',
     flex: 1,
-    minWidth: 120,
+    minWidth: 140,
     // « Doublon possible » beside the name, or under it when the column is narrow.
     renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
   },
