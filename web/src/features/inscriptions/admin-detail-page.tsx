@@ -67,7 +67,10 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
   const draft = useDraft({
     values: { statut, motif },
     dirty: statut !== String(inscription.idStatut) || motif !== '',
-    restore: (kept) => (setStatut(kept.statut), setMotif(kept.motif)),
+    restore: (kept) => {
+      setStatut(kept.statut);
+      setMotif(kept.motif);
+    },
   });
 
   const submit = (e: FormEvent) => {
@@ -102,7 +105,13 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
         <Typography id="titre-statut" variant="h6" component="h2" sx={{ mb: 2 }}>
           Statut de l'offre
         </Typography>
-        <DraftNotice draft={draft} onDiscard={() => (setStatut(String(inscription.idStatut)), setMotif(''))} />
+        <DraftNotice
+          draft={draft}
+          onDiscard={() => {
+            setStatut(String(inscription.idStatut));
+            setMotif('');
+          }}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <TextField
             id="statut"
