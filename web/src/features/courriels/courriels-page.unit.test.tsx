@@ -84,7 +84,7 @@ describe('Courriels', { timeout: 60_000 }, () => {
     expect(box('etudiant2@exemple.fr').checked).toBe(true);
     expect(box('etudiant1@exemple.fr').checked).toBe(false);
     fireEvent.click(box('etudiant3@exemple.fr'));
-    await waitFor(() => expect(screen.getByText('1 ligne(s) sélectionnée(s)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('1 ligne sélectionnée')).toBeTruthy());
 
     fireEvent.click(renvoyer);
     await waitFor(() => expect(sent).toEqual([[2]]));
