@@ -434,7 +434,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('checkbox');
     expect(await focusVisible(page)).toBe(true);
     await page.keyboard.press('Space');
-    await page.getByText('1 ligne(s) sélectionnée(s)').waitFor();
+    await page.getByText('1 ligne sélectionnée').waitFor();
 
     await tabTo(page, { text: 'Valider et envoyer le mail' }, { back: true });
     expect(await focusVisible(page)).toBe(true);

@@ -189,9 +189,9 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     // A role is given: the same button takes the agent to its screen.
     await setRoles(id, ['ROLE_USER']);
     await page.getByRole('button', { name: 'Vérifier à nouveau mes accès' }).click();
-    // /admin is now its dashboard (issue 18).
-    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-    expect(page.url()).toMatch(/\/admin$/);
+    // /admin leads it to Inscriptions, the first screen its role opens.
+    await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/inscriptions$/);
     await expect.poll(() => entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants']);
     expect(urls).not.toContain('/logout');
   });

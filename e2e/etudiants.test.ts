@@ -131,7 +131,7 @@ describe('demandes étudiants dans Chromium', () => {
 
     await row('lea.etudiante@example.fr').getByRole('checkbox').check();
     await row('theo.autre@example.fr').getByRole('checkbox').check();
-    await page.getByText('2 ligne(s) sélectionnée(s)').waitFor();
+    await page.getByText('2 lignes sélectionnées').waitFor();
     expect(await valider.isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -200,7 +200,7 @@ describe('demandes étudiants dans Chromium', () => {
     // The server's reason names the request, by its number and e-mail.
     expect(await alert.textContent()).toMatch(/introuvable \(n° \d+, disparu@example\.fr\)/);
     expect(await row.getByText('En attente').count()).toBe(1);
-    expect(await page.getByText('1 ligne(s) sélectionnée(s)').count()).toBe(1);
+    expect(await page.getByText('1 ligne sélectionnée').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
     // The export carries the table's rows, under its accented file name.

@@ -48,25 +48,28 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
   const recipients = () =>
     ctx.peer.received.map((m) => m.envelope.to.find((to) => !to.startsWith('direction.'))).sort();
 
-  it('tout cocher, décocher un partenaire, envoyer : le bilan, et seuls les cochés reçoivent le mail', async () => {
+  it('pas de cases à cocher : la campagne vise la liste filtrée ; la confirmation dit combien de partenaires et de courriels', async () => {
     await partner('Alpha Sport');
-    await partner('Bravo Sport');
+    await partner('Bravo Culture');
     await partner('Charlie Sport');
     await partner('Delta Sport', { proposition: true });
     const page = await staffOnList();
     await row(page, 'Delta Sport').waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
 
-    await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes' }).check();
-    await row(page, 'Bravo Sport').getByRole('checkbox').uncheck();
-    await page.getByText('3 ligne(s) sélectionnée(s)').waitFor();
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('sport');
+    await page.getByText('1–3 sur 3').waitFor();
     await page.getByRole('button', { name: 'Envoyer le mail de renouvellement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mail de renouvellement' });
-    await dialog.getByText('Envoyer le mail de renouvellement à 3 partenaires ?').waitFor();
-    await dialog.getByRole('button', { name: 'Envoyer' }).click();
-    await dialog.getByText('2 envoyés, 1 ignoré (modifications en attente)').waitFor();
+    await dialog
+      .getByText(
+        '3 partenaires correspondent à la liste filtrée : 2 recevront le mail de renouvellement (2 courriels). L’autre n’est pas validé ou a des modifications en attente : il ne recevra rien.',
+      )
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Envoyer 2 courriels' }).click();
+    await dialog.getByText('2 envoyés, 1 ignoré (modifications en attente)').waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).click();
-    await page.getByText('Aucune ligne sélectionnée').waitFor();
 
     await expect.poll(() => ctx.peer.received.length, { timeout: 15_000 }).toBe(2);
     expect(recipients()).toEqual(['alpha-sport@exemple.fr', 'charlie-sport@exemple.fr']);
@@ -75,11 +78,12 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
     );
     // The list says who was mailed and is waiting for an answer.
     await row(page, 'Alpha Sport').getByRole('gridcell', { name: 'Sans réponse' }).waitFor();
-    await row(page, 'Bravo Sport').getByRole('gridcell', { name: '—' }).waitFor();
     await row(page, 'Delta Sport').getByRole('gridcell', { name: '—' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
+    await row(page, 'Bravo Culture').getByRole('gridcell', { name: '—' }).waitFor();
   });
 
-  it('« Sélectionner les N partenaires correspondants » : envoi par lots, progression, bilan', async () => {
+  it('toute la liste : envoi par lots, progression, bilan', async () => {
     for (let i = 1; i <= 21; i++) await partner(`Lot ${String(i).padStart(2, '0')}`);
     await partner('Lot en attente de validation', { statut: STATUT.enAttente });
     await partner('Lot avec modifications', { proposition: true });
@@ -97,13 +101,10 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
       await route.continue();
     });
 
-    await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes' }).check();
-    await page.getByRole('button', { name: 'Sélectionner les 23 partenaires correspondants' }).click();
-    await page.getByText('Les 23 lignes correspondantes sont sélectionnées').waitFor();
     await page.getByRole('button', { name: 'Envoyer le mail de renouvellement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mail de renouvellement' });
-    await dialog.getByText('Envoyer le mail de renouvellement à 23 partenaires ?').waitFor();
-    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByText(/^23 partenaires correspondent à la liste filtrée : 21 recevront/).waitFor();
+    await dialog.getByRole('button', { name: 'Envoyer 21 courriels' }).click();
     await dialog.getByText('Envoi en cours : 20 sur 23 partenaires traités').waitFor();
     expect(
       await dialog.getByRole('progressbar', { name: 'Progression de l’envoi' }).getAttribute('aria-valuenow'),

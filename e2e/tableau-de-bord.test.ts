@@ -39,7 +39,7 @@ describe('tableau de bord dans Chromium', () => {
       .getByRole('link', { name: 'Tableau de bord' })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-    expect(page.url()).toMatch(/\/admin$/);
+    expect(page.url()).toMatch(/\/admin\/tableau-de-bord$/);
     const offres = page.getByRole('listitem', { name: 'Offres de logement' });
     await offres.getByRole('link', { name: '2 offres en attente' }).waitFor();
     await offres.getByText('La plus ancienne attend depuis 10 jours.').waitFor();

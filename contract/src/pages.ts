@@ -17,6 +17,8 @@ export const pages = {
   donneesPersonnelles: '/donnees-personnelles',
   admin: {
     root: '/admin',
+    /** The dashboard (issue 18); /admin itself leads to the first list, as the specification says. */
+    tableauDeBord: '/admin/tableau-de-bord',
     login: '/admin/login',
     inscriptions: '/admin/inscriptions',
     inscription: '/admin/inscription/:id',

@@ -228,6 +228,16 @@ export const partenaireCampaignResultSchema = z.object({
 });
 export type PartenaireCampaignResult = z.infer<typeof partenaireCampaignResultSchema>;
 
+/** The campaign's confirmation, before anything is sent: the list's search and filters, as the list sends them. */
+export const partenaireCampaignPreviewQuerySchema = partenaireExportQuerySchema.omit({ sort: true });
+export const partenaireCampaignPreviewSchema = z.object({
+  /** Partners the list's search and filters match. */
+  partenaires: z.number().int(),
+  /** Those of them that would get the mail (validated, no pending changes): one mail each. */
+  courriels: z.number().int(),
+});
+export type PartenaireCampaignPreview = z.infer<typeof partenaireCampaignPreviewSchema>;
+
 export const partenaireAdminSchema = partenaireDataSchema.extend({
   id: z.number().int(),
   date: z.date(),

@@ -7,3 +7,5 @@ afterEach(cleanup);
 afterEach(() => vi.unstubAllGlobals());
 // Nor does a file's spy (a console kept quiet): the files of this project share their globals (vitest.config.ts).
 afterAll(() => vi.restoreAllMocks());
+// Nor do a page's kept edits or its return address (lib/draft.ts, lib/retour.ts): they live in sessionStorage.
+afterEach(() => sessionStorage.clear());

@@ -5,6 +5,8 @@ import {
   partenaireAddSchema,
   partenaireAdminResponseSchema,
   partenaireAdminUpdateSchema,
+  partenaireCampaignPreviewQuerySchema,
+  partenaireCampaignPreviewSchema,
   partenaireCampaignResultSchema,
   partenaireCampaignSchema,
   partenaireConfirmSchema,
@@ -110,6 +112,15 @@ export const partenaireEndpoints = {
       'Campagne de renouvellement : un lot de partenaires (cochés, ou correspondant aux filtres de la liste) ; seuls les validés sans modification en attente reçoivent le mail',
     body: partenaireCampaignSchema,
     response: { 200: partenaireCampaignResultSchema, 400: e },
+  }),
+  renewalCampaignPreview: endpoint({
+    method: 'GET',
+    path: '/api/admin/partenaires/renouvellement/apercu',
+    access: 'gestion',
+    summary:
+      'Avant la campagne de renouvellement : combien de partenaires la recherche et les filtres de la liste retiennent, et combien de mails partiraient',
+    query: partenaireCampaignPreviewQuerySchema,
+    response: { 200: partenaireCampaignPreviewSchema, 400: e },
   }),
   acceptChanges: endpoint({
     method: 'PUT',

@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { ParamsGate } from '../lib/params.tsx';
+import { ParamsGate, PortalLoading } from '../lib/params.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
@@ -14,7 +14,7 @@ export function App() {
         <ParamsGate>
           <BrowserRouter>
             {/* The first screen waits for its code (preloaded with the page): nothing half-drawn meanwhile. */}
-            <Suspense fallback={null}>
+            <Suspense fallback={<PortalLoading />}>
               <AppRoutes />
             </Suspense>
           </BrowserRouter>

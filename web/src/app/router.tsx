@@ -44,6 +44,9 @@ const AdminIndex = screen(async () => (await access()).AdminIndex);
 const RequireGestion = screen(async () => (await access()).RequireGestion);
 const RequireRoles = screen(async () => (await access()).RequireRoles);
 const RequireAdministration = screen(async () => (await access()).RequireAdministration);
+const TableauDeBordPage = screen(
+  async () => (await import('../features/tableau-de-bord/tableau-de-bord-page.tsx')).TableauDeBordPage,
+);
 const ComptePage = screen(async () => (await import('../features/auth/compte-page.tsx')).ComptePage);
 const InscriptionsListPage = screen(
   async () => (await import('../features/inscriptions/admin-list-page.tsx')).InscriptionsListPage,
@@ -89,6 +92,7 @@ export function AppRoutes() {
           <Route path={pages.admin.compte} element={<ComptePage />} />
           {/* Inscriptions, partners and student requests: ROLE_ADMIN or ROLE_USER. */}
           <Route element={<RequireGestion />}>
+            <Route path={pages.admin.tableauDeBord} element={<TableauDeBordPage />} />
             <Route path={pages.admin.inscriptions} element={<InscriptionsListPage />} />
             <Route path={pages.admin.inscription} element={<InscriptionDetailPage />} />
             <Route path={pages.admin.partenaires} element={<PartenairesListPage />} />

@@ -17,12 +17,24 @@ export function DoublonChip({ par }: { par: readonly DoublonCritere[] | undefine
 
 /**
  * A list cell's text (a name) followed by the chip, rather than a column of its own: the lists
- * already fill the screen. The chip keeps its width; the text is cut (…) when the cell is narrow.
+ * already fill the screen. The name always shows in full (it wraps); the chip goes under it when
+ * both do not fit on one line.
  */
 export function DoublonCell({ text, par }: { text: string; par: readonly DoublonCritere[] | undefined }) {
   return (
-    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
-      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <Box
+      component="span"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 1,
+        rowGap: 0.5,
+        minWidth: 0,
+        maxWidth: '100%',
+      }}
+    >
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {text}
       </Box>
       <DoublonChip par={par} />

@@ -21,7 +21,17 @@ export function FlagChip({ label, detail, tone }: { label: string; detail: strin
           </Box>
         </>
       }
-      sx={{ flexShrink: 0, fontWeight: 600, color: `${tone}.dark`, borderColor: `${tone}.dark` }}
+      // In a narrow column the words wrap inside the chip rather than spilling out of the cell.
+      sx={{
+        flexShrink: 0,
+        maxWidth: '100%',
+        height: 'auto',
+        minHeight: 24,
+        fontWeight: 600,
+        color: `${tone}.dark`,
+        borderColor: `${tone}.dark`,
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+      }}
     />
   );
 }

@@ -11,6 +11,7 @@ import type {
 } from '@guichet/contract';
 import { fillPath } from '@guichet/contract/pages';
 import { toQuery } from './query-string.ts';
+import { rememberReturn } from './retour.ts';
 
 /**
  * The two session addresses this file needs, held to the contract's by the compiler: importing the
@@ -64,6 +65,8 @@ async function request<T>(method: string, url: string, opts: { body?: unknown; f
   }
   const data = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : undefined;
   if (res.status === 401 && !opts.login) {
+    // After signing in again, the agent comes back here (the page's unsaved edits are kept: lib/draft.ts).
+    rememberReturn();
     window.location.assign(DENIED_URL);
     // The page is leaving: never resolve, so no screen flashes an error meanwhile.
     return new Promise<T>(() => {});

@@ -38,6 +38,20 @@ export function isParams(value: unknown): value is Params {
  * written into the page when present, so the first screen shows at once, otherwise a plain fetch (the query library
  * stays out of the first load of public pages).
  */
+/** The portal before its first screen is here: a page of its own too (main landmark, level-one heading). */
+export function PortalLoading() {
+  return (
+    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+      {/* Text, not a spinner: it says what happens and keeps the first download small. */}
+      <Box role="status">
+        <Typography variant="body1" component="h1" color="text.secondary">
+          Chargement du portail…
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
 export function ParamsGate({ children }: { children: ReactNode }) {
   const [params, setParams] = useState<Params | null>(() => inlinedParams());
   const [failed, setFailed] = useState(false);
@@ -67,17 +81,6 @@ export function ParamsGate({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  if (!params) {
-    return (
-      <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-        {/* Text, not a spinner: it says what happens and keeps the first download small. */}
-        <Box role="status">
-          <Typography variant="body1" component="h1" color="text.secondary">
-            Chargement du portail…
-          </Typography>
-        </Box>
-      </Box>
-    );
-  }
+  if (!params) return <PortalLoading />;
   return <ParamsContext.Provider value={params}>{children}</ParamsContext.Provider>;
 }

@@ -138,6 +138,36 @@ describe(`partenaires : campagne de renouvellement depuis la liste (${dbKind})`,
     expect(rows.filter((r) => r.token !== null)).toHaveLength(ids.length);
   });
 
+  it('l’aperçu avant l’envoi : combien de partenaires la liste filtrée retient, combien de mails partiraient ; rien n’est envoyé', async () => {
+    await partner('Aperçu Kilo un');
+    await partner('Aperçu Kilo deux');
+    await partner('Aperçu Kilo en attente', { proposition: true });
+    await partner('Aperçu Kilo non validé', { statut: 1 });
+    await partner('Hors aperçu Lima');
+    const before = await t.app.db.$count(mailOutbox);
+    const apercu = (query: string, as = cookie) =>
+      t.app.inject({
+        url: `/api/admin/partenaires/renouvellement/apercu?${query}`,
+        headers: as ? { cookie: as } : {},
+      });
+    const all = await apercu('search=aper%C3%A7u%20kilo');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ partenaires: 4, courriels: 2 });
+    // The list's own filters narrow it the same way.
+    expect((await apercu('search=aper%C3%A7u%20kilo&filter[statut][]=1')).json()).toEqual({
+      partenaires: 1,
+      courriels: 0,
+    });
+    expect((await apercu('search=aper%C3%A7u%20kilo&filter[tempdata]=false')).json()).toEqual({
+      partenaires: 3,
+      courriels: 2,
+    });
+    expect((await apercu('filter[statut][]=abc')).statusCode).toBe(400);
+    expect((await apercu('search=kilo', (await t.agent(['ROLE_ADMIN_ROLE'])).cookie)).statusCode).toBe(403);
+    expect((await apercu('search=kilo', '')).statusCode).toBe(401);
+    expect(await t.app.db.$count(mailOutbox)).toBe(before);
+  });
+
   it('la réponse du partenaire : « Confirmé », « Modifié », « Sans réponse », « — » ; un nouvel envoi l’efface', async () => {
     const confirme = await partner('Réponse Confirme');
     const modifie = await partner('Réponse Modifie');

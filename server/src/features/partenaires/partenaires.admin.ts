@@ -98,6 +98,8 @@ export async function partenairesAdminRoutes(app: AppInstance) {
     rules.renewalCampaign(deps, await requireUser(request), request.body),
   );
 
+  route(app, api.renewalCampaignPreview, async (request) => rules.renewalCampaignPreview(deps, request.query));
+
   route(app, api.acceptChanges, async (request) => {
     await rules.validateProposal(deps, await requireUser(request), request.params.id, request.body.partenaire);
     return saved(M.modificationsValidees);

@@ -163,6 +163,12 @@ const campaignIds: ListDefinition<{ id: typeof p.id }, PartenairesListFilter & {
   filters: (f) => [...base.filters(f), f.apres > 0 ? gt(p.id, f.apres) : undefined],
 };
 
+/** Those of the campaign's matches that get the mail (sendRenewalBatch's rule): validated, no pending proposal. */
+const campaignRecipients: typeof campaignIds = {
+  ...campaignIds,
+  filters: (f) => [...campaignIds.filters(f), eq(p.statutId, STATUT.valide), isNull(p.tempdata)],
+};
+
 /** What the renewal and review rules need to know about a locked partner. */
 export type PartenaireState = {
   id: number;
@@ -383,6 +389,18 @@ export const partenairesRepository = {
       rowsPerPage: limit,
     });
     return { ids: rows.map((r) => r.id), restants: count - rows.length };
+  },
+  /** The campaign's confirmation: the list's matches, and those of them that would get the mail. */
+  async campaignPreview(
+    db: DbOrTx,
+    params: { search: string; filter: PartenairesListFilter },
+  ): Promise<{ partenaires: number; courriels: number }> {
+    const query = { search: params.search, filter: { ...params.filter, apres: 0 }, page: 0, rowsPerPage: 1 };
+    const [all, recipients] = await Promise.all([
+      runList(db, campaignIds, query),
+      runList(db, campaignRecipients, query),
+    ]);
+    return { partenaires: all.count, courriels: recipients.count };
   },
   exportRows: (db: DbOrTx, params: Omit<ListParams<PartenairesListFilter>, 'page' | 'rowsPerPage'>) =>
     streamList(db, partenairesExport, params),

@@ -4,10 +4,12 @@ import {
   PARTENAIRE_MESSAGES as M,
   MESSAGES,
   PARTENAIRE_FIELD_KEYS,
+  type PartenaireCampaignPreview,
   type PartenaireCampaignResult,
   type PartenaireFields,
   type PartenaireType,
   pages,
+  type partenaireCampaignPreviewQuerySchema,
   type partenaireCampaignSchema,
   RENOUVELLEMENT_LOT,
   STATUT,
@@ -160,6 +162,15 @@ export async function renewalCampaign(
   );
   const counts = await sendRenewalBatch(deps, actor, batch.ids);
   return { ...counts, suivant: batch.restants > 0 ? (batch.ids.at(-1) ?? null) : null, restants: batch.restants };
+}
+
+/** Before a campaign on the list's filters: how many partners match, and how many mails would leave. */
+export function renewalCampaignPreview(
+  deps: PartenairesDeps,
+  query: z.output<typeof partenaireCampaignPreviewQuerySchema>,
+): Promise<PartenaireCampaignPreview> {
+  const { annee, filter, search } = query;
+  return repo.campaignPreview(deps.db, { search, filter: { ...filter, annee } });
 }
 
 /** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */

@@ -95,7 +95,7 @@ export function AdminShell() {
             {(menu.gestion || menu.roles) && (
               <>
                 <List>
-                  {menu.gestion && <DrawerLink to={paths.admin.root} label="Tableau de bord" end />}
+                  {menu.gestion && <DrawerLink to={paths.admin.tableauDeBord} label="Tableau de bord" />}
                   {menu.gestion && <DrawerLink to={paths.admin.inscriptions} label="Inscriptions" />}
                   {menu.gestion && <DrawerLink to={paths.admin.partenaires} label="Partenaires" />}
                   {menu.gestion && <DrawerLink to={paths.admin.etudiants} label="Etudiants" />}

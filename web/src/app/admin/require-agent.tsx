@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type AdminContext, useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
@@ -17,23 +16,12 @@ export function RequireAgent() {
   return <Outlet context={ctx} />;
 }
 
-const TableauDeBordPage = lazy(async () => ({
-  default: (await import('../../features/tableau-de-bord/tableau-de-bord-page.tsx')).TableauDeBordPage,
-}));
-
 /**
- * /admin: the dashboard for the agents of offers, partners and students (issue 18); for the others
- * their landing screen, or the page explaining that no role is held yet.
+ * /admin leads to the first screen the agent's roles open (Inscriptions, as the specification says,
+ * for the agents of offers, partners and students), or explains that no role is held yet.
  */
 export function AdminIndex() {
   const { user } = useAdmin();
-  if (menuFor(user.roles).gestion) {
-    return (
-      <Suspense fallback={null}>
-        <TableauDeBordPage />
-      </Suspense>
-    );
-  }
   const landing = landingFor(user.roles);
   if (landing.path === paths.admin.root) return <NoAccessPage user={user} />;
   return <Navigate to={landing.path} replace />;

@@ -1,5 +1,5 @@
 import { type EndpointQuery, MESSAGES, PAGE_SIZES } from '@guichet/contract';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -40,21 +40,38 @@ const lowerBoundText = (count: number) => ({
 });
 /** Past a lower bound there is always a next page: the server said more rows match. */
 const moreRows = { hasNextPage: true };
+const autoRowHeight = () => 'auto' as const;
+/** Text wraps in its cell (an e-mail address breaks anywhere) instead of being cut with « … ». */
+const wrappingCells = {
+  '& .MuiDataGrid-cell': {
+    display: 'flex',
+    alignItems: 'center',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    lineHeight: 1.4,
+    py: 1,
+  },
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+} as const;
 
-export type SelectionApi<R> = {
-  selected: R[];
-  /** Unticks every row, after a successful action (whose mutation reloads the list by its query key). */
-  clear: () => void;
-  /**
-   * The agent chose every row matching the search and filters, beyond this page (`selectAllMatching`):
-   * the action then sends `query`, not the ids. Unticking a row goes back to the ticked rows.
-   */
-  allMatching: boolean;
-  /** How many rows match the search and filters. */
+/** The list as the agent filtered it: what an action on « every row of the list » acts on. */
+export type ListApi = {
+  /** How many rows match the search and filters (a lower bound when `countIsLowerBound`). */
   count: number;
+  countIsLowerBound: boolean;
   /** The list's search, filters and extra parameters (no page, no sort), as the list sends them. */
   query: { search: string; filter: Record<string, string> } & Record<string, unknown>;
 };
+
+export type SelectionApi<R> = ListApi & {
+  selected: R[];
+  /** Unticks every row, after a successful action (whose mutation reloads the list by its query key). */
+  clear: () => void;
+};
+
+/** « 1 ligne sélectionnée », « 2 lignes sélectionnées »: the one counter of ticked rows. */
+export const selectionCount = (n: number) =>
+  n === 0 ? 'Aucune ligne sélectionnée' : n === 1 ? '1 ligne sélectionnée' : `${n} lignes sélectionnées`;
 
 type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
   title: string;
@@ -67,15 +84,15 @@ type Props<E extends ListEndpoint, X extends ExportEndpoint<E>> = {
   extraParams?: ExtraParams<E>;
   /** Its CSV export (e.g. `etudiantEndpoints.export`): same search, filters and sort, every row. */
   exportEndpoint?: X;
-  /** Multi-row selection with actions (only the student list uses it). */
+  /** Multi-row selection with actions: only the student list has it (docs/spec/portal-spec.md §2 Tables). */
   selectionActions?: (api: SelectionApi<ListRow<E>>) => ReactNode;
-  /** Rows that may be ticked (the mail log: failed mails only); « select all » ticks those. */
+  /** Rows that may be ticked; « select all » ticks those. */
   isRowSelectable?: (row: ListRow<E>) => boolean;
   /**
-   * With every row of the page ticked, offers to select all the rows matching the filters (like a
-   * mail client): the button's text for that many rows, e.g. « Sélectionner les 42 partenaires correspondants ».
+   * Actions on every row the list's search and filters match (the partners' renewal campaign): no
+   * ticking, the action takes the list's query and confirms how many records it touches.
    */
-  selectAllMatching?: (count: number) => string;
+  listActions?: (list: ListApi) => ReactNode;
   toolbar?: ReactNode;
   banner?: ReactNode;
 };
@@ -114,10 +131,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
   const count = q.data?.count ?? 0;
   const lowerBound = q.data?.countIsLowerBound === true;
   const gridText = useMemo(() => (lowerBound ? lowerBoundText(count) : localeText), [lowerBound, count]);
-  // « All matching » holds while this page stays wholly ticked: unticking one row ends it.
-  const [matchingKey, setMatchingKey] = useState<string | null>(null);
-  const pageTicked = rows.length > 0 && selected.length === rows.length;
-  const allMatching = !!props.selectAllMatching && pageTicked && matchingKey === pageKey && count > rows.length;
+  const list: ListApi = { count, countIsLowerBound: lowerBound, query: { search, filter, ...props.extraParams } };
   const exportFailure = useBanner();
   // The grid reads a new sort model as a new sort and goes back to page 1: a model rebuilt on
   // every render sent each page change straight back to the first page. Same for the pages.
@@ -130,8 +144,9 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
         <Typography variant="h4" component="h1">
           {props.title}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} useFlexGap>
           {props.toolbar}
+          {props.listActions?.(list)}
           {props.exportEndpoint && (
             <ExportButton
               endpoint={props.exportEndpoint}
@@ -154,27 +169,11 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
         />
         {props.selectionActions && (
           <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', minHeight: 40 }}>
-            <Typography aria-live="polite">
-              {allMatching
-                ? `Les ${count} lignes correspondantes sont sélectionnées`
-                : selected.length === 0
-                  ? 'Aucune ligne sélectionnée'
-                  : `${selected.length} ligne(s) sélectionnée(s)`}
-            </Typography>
-            {props.selectAllMatching && pageTicked && count > rows.length && (
-              <Button size="small" onClick={() => setMatchingKey(allMatching ? null : pageKey)}>
-                {allMatching ? 'Ne sélectionner que cette page' : props.selectAllMatching(count)}
-              </Button>
-            )}
+            <Typography aria-live="polite">{selectionCount(selected.length)}</Typography>
             {props.selectionActions({
+              ...list,
               selected: selected as ListRow<E>[],
-              clear: () => {
-                setSelection(emptySelection());
-                setMatchingKey(null);
-              },
-              allMatching,
-              count,
-              query: { search, filter, ...props.extraParams },
+              clear: () => setSelection(emptySelection()),
             })}
           </Stack>
         )}
@@ -193,6 +192,9 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             paginationMeta={lowerBound ? moreRows : undefined}
             loading={q.isFetching}
             autoHeight
+            // A cell grows with its text (a long name, a name and its « Doublon possible »): nothing is cut.
+            getRowHeight={autoRowHeight}
+            sx={wrappingCells}
             paginationMode="server"
             sortingMode="server"
             filterMode="server"
@@ -208,6 +210,8 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
             sortModel={sortModel}
             onSortModelChange={(m) => table.setSort(m[0]?.sort ? { name: m[0].field, direction: m[0].sort } : null)}
             checkboxSelection={!!props.selectionActions}
+            // The counter above the table is the only one (the grid's own would say it twice).
+            hideFooterSelectedRowCount
             isRowSelectable={selectable && ((p) => selectable(p.row as ListRow<E>))}
             // "Select all" as the explicit list of the page's rows, the one form the actions read.
             disableRowSelectionExcludeModel

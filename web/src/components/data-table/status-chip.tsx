@@ -14,7 +14,17 @@ export function StatusChip({ id, label }: { id: number; label: string }) {
     <Chip
       size="small"
       label={label}
-      sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600, border: `1px solid ${c.fg}` }}
+      // A long label (« En attente depuis 12 jours ») wraps inside a narrow column rather than being cut.
+      sx={{
+        bgcolor: c.bg,
+        color: c.fg,
+        fontWeight: 600,
+        border: `1px solid ${c.fg}`,
+        height: 'auto',
+        minHeight: 24,
+        maxWidth: '100%',
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+      }}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { loginBodySchema, MESSAGES, type SessionUser } from '@guichet/contract';
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
+import { forgetReturn, peekReturn } from '../../lib/retour.ts';
 import { landingFor } from '../../lib/session.ts';
 import { logIn, refreshSession } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -19,19 +20,25 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   // Why the last session ended (/logout?refus=1): said until the next attempt.
   const [refused, setRefused] = useState(search.has('refus'));
+  // Back to the page a lost session interrupted, else the first screen the agent's roles open
+  // (the server's `path` is /admin for everyone).
+  const [retour] = useState(peekReturn);
+  const target = (roles: readonly string[]) => retour ?? landingFor(roles).path;
+  useEffect(() => {
+    if (user) forgetReturn();
+  }, [user]);
   const form = useContractForm({
     schema: loginBodySchema,
     defaultValues: { username: '', password: '' },
     submit: logIn,
     onSuccess: async (res) => {
       await refreshSession(queryClient);
-      // The first screen the agent's roles open (the server's `path` is /admin for everyone).
-      navigate(landingFor(res.user.roles).path, { replace: true });
+      navigate(target(res.user.roles), { replace: true });
     },
   });
 
-  // Already logged in: straight to the first screen its roles open.
-  if (user) return <Navigate to={landingFor(user.roles).path} replace />;
+  // Already logged in (or just now): straight there.
+  if (user) return <Navigate to={target(user.roles)} replace />;
 
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', mt: 6 }}>

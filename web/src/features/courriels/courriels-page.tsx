@@ -81,13 +81,13 @@ export function CourrielsPage() {
 
   const columns = useMemo<TableColumn<typeof courrielsList>[]>(
     () => [
-      { field: 'date', headerName: 'Date', minWidth: 160, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'destinataire', headerName: 'Destinataire', flex: 1.2, minWidth: 200 },
+      { field: 'date', headerName: 'Date', minWidth: 150, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'destinataire', headerName: 'Destinataire', flex: 1.2, minWidth: 150 },
       {
         field: 'objet',
         headerName: 'Objet',
         flex: 1.6,
-        minWidth: 220,
+        minWidth: 160,
         // A button in the cell: one tab stop for the grid, arrows reach it with its cell.
         renderCell: ({ row, tabIndex }) => (
           <Link
@@ -101,7 +101,7 @@ export function CourrielsPage() {
           </Link>
         ),
       },
-      { field: 'type', headerName: 'Type', flex: 1, minWidth: 170, valueFormatter: typeLabel },
+      { field: 'type', headerName: 'Type', flex: 1, minWidth: 120, valueFormatter: typeLabel },
       {
         field: 'statut',
         headerName: 'Statut',
@@ -119,13 +119,13 @@ export function CourrielsPage() {
           </>
         ),
       },
-      { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 100 },
+      { field: 'tentatives', headerName: 'Tentatives', type: 'number', minWidth: 90 },
       {
         field: 'derniereErreur',
         headerName: 'Dernière erreur',
         sortable: false,
         flex: 1.4,
-        minWidth: 200,
+        minWidth: 150,
         valueFormatter: (v: string | null) => v ?? '',
       },
     ],

@@ -1,14 +1,17 @@
 import { BANNER_MS, formatDateTime, MESSAGES, MOTIF_MAX, STATUT } from '@guichet/contract';
-import { Alert, Box, Button, CircularProgress, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
+import { DraftNotice } from '../../components/draft-notice.tsx';
 import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { paths } from '../../lib/paths.ts';
 import { HistoriquePanel } from './historique-panel.tsx';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
@@ -27,9 +30,7 @@ export function InscriptionDetailPage() {
         ← Retour aux inscriptions
       </Link>
       {query.isPending ? (
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
-          <CircularProgress aria-label="Chargement de l'inscription" />
-        </Box>
+        <PageLoading title="Inscription d'un logement" label="Chargement de l'inscription" />
       ) : query.isError ? (
         <>
           <Typography variant="h4" component="h1" sx={{ my: 2 }}>
@@ -63,6 +64,14 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
   }, [feedback]);
 
   const save = useUpdateStatut(inscription.id);
+  const draft = useDraft({
+    values: { statut, motif },
+    dirty: statut !== String(inscription.idStatut) || motif !== '',
+    restore: (kept) => {
+      setStatut(kept.statut);
+      setMotif(kept.motif);
+    },
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -96,6 +105,13 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
         <Typography id="titre-statut" variant="h6" component="h2" sx={{ mb: 2 }}>
           Statut de l'offre
         </Typography>
+        <DraftNotice
+          draft={draft}
+          onDiscard={() => {
+            setStatut(String(inscription.idStatut));
+            setMotif('');
+          }}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <TextField
             id="statut"

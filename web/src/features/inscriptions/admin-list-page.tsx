@@ -9,11 +9,15 @@ import { useAdmin } from '../../lib/admin-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { inscriptionsExport, inscriptionsList } from './inscriptions-api.ts';
 
+/**
+ * The specification's columns first, sized to fit beside the menu at 1280 px (cells wrap rather
+ * than cut); the columns added since come after Statut and may scroll.
+ */
 const columns: TableColumn<typeof inscriptionsList>[] = [
   {
     field: 'date',
     headerName: 'Date',
-    minWidth: 170,
+    minWidth: 160,
     // The grid's tabIndex: one tab stop for the whole table, arrows reach the link (focused with its cell).
     renderCell: ({ row, tabIndex }) => (
       <Link component={RouterLink} to={paths.admin.inscription(row.id)} tabIndex={tabIndex}>
@@ -22,32 +26,26 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     ),
   },
   {
-    field: 'dateConfirmation',
-    headerName: 'Confirmée le',
-    minWidth: 130,
-    valueFormatter: (v: string) => formatDate(v),
-  },
-  {
     field: 'nom',
     headerName: 'Nom',
     flex: 1,
-    minWidth: 150,
-    // « Doublon possible » beside the name.
+    minWidth: 130,
+    // « Doublon possible » beside the name, or under it when the column is narrow.
     renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
   },
-  { field: 'prenom', headerName: 'Prénom', flex: 1, minWidth: 120 },
+  { field: 'prenom', headerName: 'Prénom', flex: 0.8, minWidth: 100 },
   {
     field: 'telephone',
     headerName: 'Téléphone',
-    minWidth: 140,
+    minWidth: 125,
     valueFormatter: (v: string) => formatPhone(v),
   },
-  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
+  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 150 },
   {
     field: 'adresse',
     headerName: 'Adresse du logement',
-    flex: 1.6,
-    minWidth: 220,
+    flex: 1.4,
+    minWidth: 150,
     valueGetter: (_v, row) => `${row.adresse}, ${row.cp} ${row.ville}`,
   },
   {
@@ -55,6 +53,12 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     headerName: 'Statut',
     minWidth: 130,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} date={row.date} />,
+  },
+  {
+    field: 'dateConfirmation',
+    headerName: 'Confirmée le',
+    minWidth: 120,
+    valueFormatter: (v: string) => formatDate(v),
   },
   {
     field: 'tempdata',

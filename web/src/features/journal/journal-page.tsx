@@ -49,13 +49,13 @@ export function JournalPage() {
   const [open, setOpen] = useState<JournalLigne | null>(null);
   const columns = useMemo<TableColumn<typeof journalList>[]>(
     () => [
-      { field: 'date', headerName: 'Date', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'agent', headerName: 'Agent', flex: 1, minWidth: 180, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'action', headerName: 'Action', flex: 1, minWidth: 190, valueFormatter: journalActionLabel },
+      { field: 'date', headerName: 'Date', minWidth: 150, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'agent', headerName: 'Agent', flex: 1, minWidth: 130, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'action', headerName: 'Action', flex: 1, minWidth: 150, valueFormatter: journalActionLabel },
       {
         field: 'entite',
         headerName: 'Concerne',
-        minWidth: 170,
+        minWidth: 130,
         renderCell: ({ row, tabIndex }) => {
           const label = `${entiteLabel(row.entite)}${row.entiteId !== null ? ` n° ${row.entiteId}` : ''}`;
           const to = entitePath(row.entite, row.entiteId);
@@ -68,7 +68,7 @@ export function JournalPage() {
           );
         },
       },
-      { field: 'resume', headerName: 'Résumé', sortable: false, flex: 2, minWidth: 260 },
+      { field: 'resume', headerName: 'Résumé', sortable: false, flex: 2, minWidth: 200 },
       {
         field: 'detail',
         headerName: 'Détail',

@@ -16,6 +16,7 @@ import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
 import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
@@ -43,9 +44,7 @@ export function PartenaireDetailPage() {
         ← Retour aux partenaires
       </Link>
       {loading ? (
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
-          <CircularProgress aria-label="Chargement du partenaire" />
-        </Box>
+        <PageLoading title="Partenaire" label="Chargement du partenaire" />
       ) : query.isError || categories.isError || filtres.isError ? (
         <>
           <Typography variant="h4" component="h1" sx={{ my: 2 }}>

@@ -21,11 +21,15 @@ import { useCategories } from './directory-api.ts';
 import { ExternalLink } from './partenaire-card.tsx';
 import { RenewalCampaign } from './renewal-campaign.tsx';
 
+/**
+ * The specification's columns first, sized to fit beside the menu at 1280 px (cells wrap rather
+ * than cut); « Renouvellement », added since, comes last and may scroll.
+ */
 const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
     field: 'tempdata',
     headerName: 'Données à valider',
-    width: 56,
+    width: 52,
     renderHeader: () => <WarningAmberIcon titleAccess="Données à valider" fontSize="small" />,
     renderCell: ({ row }) =>
       row.tempdata ? <WarningAmberIcon titleAccess="Données à valider" sx={{ color: 'warning.main' }} /> : null,
@@ -33,19 +37,9 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
   {
     field: 'token',
     headerName: 'Mail envoyé',
-    width: 56,
+    width: 52,
     renderHeader: () => <MailOutlineIcon titleAccess="Mail envoyé" fontSize="small" />,
     renderCell: ({ row }) => (row.token ? <MailOutlineIcon titleAccess="Mail envoyé" color="primary" /> : null),
-  },
-  {
-    field: 'renouvellement',
-    headerName: 'Renouvellement',
-    minWidth: 150,
-    sortable: false,
-    valueFormatter: (v: RenouvellementEtat) => RENOUVELLEMENT_LABELS[v],
-    // A renewal mail given up never reached the partner: « Courriel en échec » rather than « Sans réponse ».
-    renderCell: ({ row, formattedValue }) =>
-      row.courrielEchec ? <CourrielEchecChip echec={row.courrielEchec} /> : formattedValue,
   },
   {
     field: 'date',
@@ -68,15 +62,15 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     field: 'nom',
     headerName: 'Nom',
     flex: 1,
-    minWidth: 150,
-    // « Doublon possible » beside the name.
+    minWidth: 140,
+    // « Doublon possible » beside the name, or under it when the column is narrow.
     renderCell: ({ row }) => <DoublonCell text={row.nom} par={row.doublon} />,
   },
   {
     field: 'lien',
     headerName: 'Site web',
     flex: 1,
-    minWidth: 130,
+    minWidth: 110,
     renderCell: ({ row, tabIndex }) => (
       <ExternalLink href={row.lien} tabIndex={tabIndex}>
         {row.lien.replace(/^https?:\/\//i, '')}
@@ -87,20 +81,30 @@ const columns: TableColumn<typeof partenaireEndpoints.list>[] = [
     field: 'categorie',
     headerName: 'Catégorie',
     flex: 0.8,
-    minWidth: 120,
+    minWidth: 110,
     valueFormatter: (v: string | null) => v ?? '',
   },
   {
     field: 'statut',
     headerName: 'Statut',
-    minWidth: 115,
+    minWidth: 125,
     renderCell: ({ row }) => <StatutAttente id={row.idStatut} label={row.statut} since={row.enAttenteDepuis} />,
   },
   {
     field: 'actif',
     headerName: 'Activé',
-    minWidth: 85,
+    minWidth: 80,
     valueFormatter: (v: boolean) => (v ? 'Actif' : 'Inactif'),
+  },
+  {
+    field: 'renouvellement',
+    headerName: 'Renouvellement',
+    minWidth: 150,
+    sortable: false,
+    valueFormatter: (v: RenouvellementEtat) => RENOUVELLEMENT_LABELS[v],
+    // A renewal mail given up never reached the partner: « Courriel en échec » rather than « Sans réponse ».
+    renderCell: ({ row, formattedValue }) =>
+      row.courrielEchec ? <CourrielEchecChip echec={row.courrielEchec} /> : formattedValue,
   },
 ];
 
@@ -184,8 +188,7 @@ export function PartenairesListPage() {
       filters={filters}
       extraParams={{ annee }}
       exportEndpoint={partenaireEndpoints.export}
-      selectionActions={(selection) => <RenewalCampaign selection={selection} />}
-      selectAllMatching={(n) => `Sélectionner les ${n} partenaires correspondants`}
+      listActions={(list) => <RenewalCampaign list={list} />}
       toolbar={
         <TextField
           id="annee"

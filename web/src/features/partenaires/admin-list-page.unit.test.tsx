@@ -31,6 +31,7 @@ const row = (id: number, nom: string, renouvellement: string) => ({
 const rows = [row(1, 'Alpha', 'confirme'), row(2, 'Bravo', 'jamais'), row(3, 'Charlie', 'sansReponse')];
 const LIST = '/api/admin/partenaires/get/list/by/filters';
 const CAMPAIGN = '/api/admin/partenaires/renouvellement';
+const PREVIEW = '/api/admin/partenaires/renouvellement/apercu';
 
 /** The list (45 partners match, 3 on the page) and the campaign's answers, in turn. */
 function server(...batches: object[]) {
@@ -49,12 +50,6 @@ function renderPage(entry = '/admin/partenaires') {
   renderAdminPage(<PartenairesListPage />, { path: '/admin/partenaires', entry: entry, context });
 }
 const grid = () => screen.getByRole('grid', { name: 'Partenaires' });
-const selectAll = () =>
-  fireEvent.click(screen.getByRole('checkbox', { name: /^(Dés|S)électionner toutes les lignes$/ }));
-const tick = (nom: string) => {
-  const line = within(grid()).getByText(nom).closest('[role="row"]') as HTMLElement;
-  fireEvent.click(within(line).getByRole('checkbox', { name: /^(Dés|S)électionner la ligne$/ }));
-};
 const batch = (over: object) => ({
   envoyes: 0,
   modificationsEnAttente: 0,
@@ -84,26 +79,7 @@ describe('liste des partenaires : la campagne de renouvellement', { timeout: 60_
     });
   });
 
-  it('tout cocher puis décocher un partenaire : seuls les cochés sont envoyés, puis le bilan', async () => {
-    const { sent } = server(batch({ envoyes: 1, modificationsEnAttente: 1 }));
-    renderPage();
-    await within(grid()).findByText('Alpha');
-    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
-    selectAll();
-    tick('Bravo');
-    // Not the whole page any more: no offer to take every matching partner.
-    expect(screen.queryByRole('button', { name: /Sélectionner les 45/ })).toBeNull();
-    fireEvent.click(sendButton());
-    const dialog = await screen.findByRole('dialog', { name: 'Mail de renouvellement' });
-    expect(within(dialog).getByText(/à 2 partenaires \?/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect(await within(dialog).findByText('1 envoyé, 1 ignoré (modifications en attente)')).toBeTruthy();
-    expect(sent).toEqual([{ mode: 'ids', ids: [1, 3] }]);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
-    await waitFor(() => expect(screen.getByText('Aucune ligne sélectionnée')).toBeTruthy());
-  });
-
-  it('« Sélectionner les 45 partenaires correspondants » : envoi par lots selon les filtres, avec la progression', async () => {
+  it('pas de cases à cocher : la campagne vise la liste filtrée, et la confirmation dit combien de partenaires et de courriels', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((r) => {
       release = r;
@@ -114,9 +90,14 @@ describe('liste des partenaires : la campagne de renouvellement', { timeout: 60_
       batch({ envoyes: 4, nonValides: 1 }),
     ];
     const sent: unknown[] = [];
+    const previews: string[] = [];
     fakeServer((url, init) => {
       if (url.startsWith(LIST)) return json(200, { count: 45, partenaires: rows });
       if (url.startsWith('/api/categorie/get/all')) return json(200, []);
+      if (url.startsWith(PREVIEW)) {
+        previews.push(url);
+        return json(200, { partenaires: 45, courriels: 43 });
+      }
       if (url === CAMPAIGN) {
         sent.push(JSON.parse(String(init?.body)));
         const answer = batches.shift();
@@ -126,13 +107,18 @@ describe('liste des partenaires : la campagne de renouvellement', { timeout: 60_
     });
     renderPage('/admin/partenaires?f.statut=2&recherche=sport&annee=2026');
     await within(grid()).findByText('Alpha');
-    selectAll();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sélectionner les 45 partenaires correspondants' }));
-    expect(screen.getByText('Les 45 lignes correspondantes sont sélectionnées')).toBeTruthy();
+    expect(within(grid()).queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryByText(/sélectionnée/)).toBeNull();
     fireEvent.click(sendButton());
     const dialog = await screen.findByRole('dialog', { name: 'Mail de renouvellement' });
-    expect(within(dialog).getByText(/à 45 partenaires \?/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(
+      within(dialog).getByText(/^45 partenaires correspondent à la liste filtrée : 43 recevront/).textContent,
+    ).toBe(
+      '45 partenaires correspondent à la liste filtrée : 43 recevront le mail de renouvellement (43 courriels). Les 2 autres ne sont pas validés ou ont des modifications en attente : ils ne recevront rien.',
+    );
+    const q = new URL(previews[0], 'http://localhost').searchParams;
+    expect([q.get('search'), q.get('filter[statut]'), q.get('annee')]).toEqual(['sport', '2', '2026']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer 43 courriels' }));
     expect(await within(dialog).findByText('Envoi en cours : 20 sur 45 partenaires traités')).toBeTruthy();
     expect(
       within(dialog).getByRole('progressbar', { name: 'Progression de l’envoi' }).getAttribute('aria-valuenow'),
@@ -149,5 +135,29 @@ describe('liste des partenaires : la campagne de renouvellement', { timeout: 60_
       { mode: 'filtres', liste, apres: 20 },
       { mode: 'filtres', liste, apres: 40 },
     ]);
+  });
+
+  it('aucun courriel à envoyer : la confirmation le dit et n’envoie rien', async () => {
+    const sent: unknown[] = [];
+    fakeServer((url) => {
+      if (url.startsWith(LIST)) return json(200, { count: 3, partenaires: rows });
+      if (url.startsWith('/api/categorie/get/all')) return json(200, []);
+      if (url.startsWith(PREVIEW)) return json(200, { partenaires: 1, courriels: 0 });
+      if (url === CAMPAIGN) sent.push(url);
+    });
+    renderPage();
+    await within(grid()).findByText('Alpha');
+    fireEvent.click(sendButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Mail de renouvellement' });
+    expect(
+      within(dialog).getByText(
+        '1 partenaire correspond à la liste filtrée, mais aucun n’est validé sans modification en attente : aucun courriel ne partira.',
+      ),
+    ).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Envoyer 0 courriel' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(sent).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import { Box, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { DraftNotice } from '../../components/draft-notice.tsx';
 import { SelectInput, SubmitButton } from '../../components/form/fields.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { useAdmin } from '../../lib/admin-context.ts';
+import { useDraft } from '../../lib/draft.ts';
 import { FeedbackSnackbar, type PageFeedback, staffSubmit } from './admin-feedback.tsx';
 import { DirectoryPreview } from './directory-preview.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
@@ -46,6 +48,12 @@ export function EditPanel(props: {
     !sameValues({ ...fields, ...values }, fields) ||
     (Object.keys(place) as (keyof typeof place)[]).some((k) => (values[k] ?? null) !== place[k]);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  // Unsaved edits survive a session that ends mid-form (sign in again, back here).
+  const draft = useDraft({
+    values,
+    dirty,
+    restore: (kept) => form.methods.reset(kept as z.input<typeof schema>, { keepDefaultValues: true }),
+  });
 
   // Where the partner is published: a list each, the last two may be left empty.
   const publication = [
@@ -75,6 +83,7 @@ export function EditPanel(props: {
   return (
     <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 3 } }}>
       <Stack spacing={3}>
+        <DraftNotice draft={draft} onDiscard={() => form.methods.reset()} />
         <Stack component="section" aria-labelledby="titre-publication" spacing={2}>
           <Typography id="titre-publication" variant="h5" component="h2">
             Publication dans l'annuaire

@@ -85,3 +85,6 @@ export const useRejectChanges = (id: number) =>
 // ── Renewal campaign: one batch per call, the caller loops ─────────────────────────────
 export type CampaignBody = CallArgs<typeof api.renewalCampaign>['body'];
 export const sendCampaignBatch = (body: CampaignBody) => call(api.renewalCampaign, { body });
+export type CampaignListe = Extract<CampaignBody, { mode: 'filtres' }>['liste'];
+/** Before sending: how many partners the list's filters match, and how many mails would leave. */
+export const campaignPreview = (query: CampaignListe) => call(api.renewalCampaignPreview, { query });

@@ -1,4 +1,4 @@
-import { type PartenaireCampaignResult, RENOUVELLEMENT_LOT } from '@guichet/contract';
+import type { PartenaireCampaignResult } from '@guichet/contract';
 import {
   Alert,
   Button,
@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SelectionApi } from '../../components/data-table/data-table.tsx';
-import { type CampaignBody, type PartenaireRow, partenaireKeys, sendCampaignBatch } from './partenaires-api.ts';
+import type { ListApi } from '../../components/data-table/data-table.tsx';
+import { type CampaignListe, campaignPreview, partenaireKeys, sendCampaignBatch } from './partenaires-api.ts';
 
 type Counts = Omit<PartenaireCampaignResult, 'suivant' | 'restants'>;
 const zero: Counts = { envoyes: 0, modificationsEnAttente: 0, nonValides: 0, introuvables: 0 };
@@ -38,42 +38,43 @@ export function campaignSummary(c: Counts): string {
 }
 
 type Run =
-  | { state: 'confirm' }
+  | { state: 'counting' }
+  | { state: 'confirm'; partenaires: number; courriels: number }
   | { state: 'running'; done: number; total: number }
   | { state: 'done'; counts: Counts; error?: string };
 
 /**
- * « Envoyer le mail de renouvellement » on the partners list (issue 18): to the ticked partners,
- * or to every partner matching the filters. The server takes one batch per call; this loops,
- * showing the progress, then the summary. Only validated partners without pending changes get it.
+ * « Envoyer le mail de renouvellement » on the partners list: to every partner the list's search
+ * and filters match (no rows to tick: only the student list has them). The confirmation says how
+ * many partners that is and how many mails leave (validated partners without pending changes);
+ * the server takes one batch per call, this loops, showing the progress, then the summary.
  */
-export function RenewalCampaign({ selection }: { selection: SelectionApi<PartenaireRow> }) {
+export function RenewalCampaign({ list }: { list: ListApi }) {
   const queryClient = useQueryClient();
   const [run, setRun] = useState<Run | null>(null);
-  const target = selection.allMatching ? selection.count : selection.selected.length;
+  const liste = list.query as CampaignListe;
 
-  async function send() {
+  async function confirm() {
+    setRun({ state: 'counting' });
+    try {
+      setRun({ state: 'confirm', ...(await campaignPreview(liste)) });
+    } catch (err) {
+      setRun({ state: 'done', counts: zero, error: (err as Error).message });
+    }
+  }
+
+  async function send(total: number) {
     let counts = zero;
-    const total = target;
     setRun({ state: 'running', done: 0, total });
     try {
-      if (selection.allMatching) {
-        let apres = 0;
-        for (;;) {
-          const liste = selection.query as Extract<CampaignBody, { mode: 'filtres' }>['liste'];
-          const res = await sendCampaignBatch({ mode: 'filtres', liste, apres });
-          counts = add(counts, res);
-          // The matches may change meanwhile: the server's remainder is the truth.
-          setRun({ state: 'running', done: treated(counts), total: treated(counts) + res.restants });
-          if (res.suivant === null) break;
-          apres = res.suivant;
-        }
-      } else {
-        const ids = selection.selected.map((p) => p.id);
-        for (let i = 0; i < ids.length; i += RENOUVELLEMENT_LOT) {
-          counts = add(counts, await sendCampaignBatch({ mode: 'ids', ids: ids.slice(i, i + RENOUVELLEMENT_LOT) }));
-          setRun({ state: 'running', done: treated(counts), total });
-        }
+      let apres = 0;
+      for (;;) {
+        const res = await sendCampaignBatch({ mode: 'filtres', liste, apres });
+        counts = add(counts, res);
+        // The matches may change meanwhile: the server's remainder is the truth.
+        setRun({ state: 'running', done: treated(counts), total: treated(counts) + res.restants });
+        if (res.suivant === null) break;
+        apres = res.suivant;
       }
       setRun({ state: 'done', counts });
     } catch (err) {
@@ -82,31 +83,23 @@ export function RenewalCampaign({ selection }: { selection: SelectionApi<Partena
     await queryClient.invalidateQueries({ queryKey: partenaireKeys.list });
   }
 
-  const close = () => {
-    if (run?.state === 'done') selection.clear();
-    setRun(null);
-  };
+  const close = () => setRun(null);
   const running = run?.state === 'running';
 
   return (
     <>
-      <Button variant="contained" disabled={target === 0} onClick={() => setRun({ state: 'confirm' })}>
+      <Button variant="contained" disabled={list.count === 0} onClick={confirm} aria-busy={run?.state === 'counting'}>
         Envoyer le mail de renouvellement
       </Button>
       <Dialog
-        open={run !== null}
+        open={run !== null && run.state !== 'counting'}
         onClose={running ? undefined : close}
         aria-labelledby="campagne-titre"
         aria-describedby="campagne-texte"
       >
         <DialogTitle id="campagne-titre">Mail de renouvellement</DialogTitle>
         <DialogContent>
-          {run?.state === 'confirm' && (
-            <DialogContentText id="campagne-texte">
-              Envoyer le mail de renouvellement à {plural(target, 'partenaire', 'partenaires')} ? Seuls les partenaires
-              validés et sans modification en attente le recevront.
-            </DialogContentText>
-          )}
+          {run?.state === 'confirm' && <DialogContentText id="campagne-texte">{previewText(run)}</DialogContentText>}
           {run?.state === 'running' && (
             <>
               <Typography id="campagne-texte" aria-live="polite" sx={{ mb: 1 }}>
@@ -130,8 +123,13 @@ export function RenewalCampaign({ selection }: { selection: SelectionApi<Partena
           {run?.state === 'confirm' && (
             <>
               <Button onClick={close}>Annuler</Button>
-              <Button variant="contained" onClick={send}>
-                Envoyer
+              <Button
+                variant="contained"
+                disabled={run.courriels === 0}
+                onClick={() => send(run.partenaires)}
+                autoFocus
+              >
+                Envoyer {plural(run.courriels, 'courriel', 'courriels')}
               </Button>
             </>
           )}
@@ -144,4 +142,26 @@ export function RenewalCampaign({ selection }: { selection: SelectionApi<Partena
       </Dialog>
     </>
   );
+}
+
+/** « 42 partenaires correspondent à la liste filtrée : 30 recevront le mail (un courriel chacun)… » */
+export function previewText({ partenaires, courriels }: { partenaires: number; courriels: number }): string {
+  const matches =
+    partenaires === 1
+      ? '1 partenaire correspond à la liste filtrée'
+      : `${partenaires} partenaires correspondent à la liste filtrée`;
+  if (courriels === 0)
+    return `${matches}, mais aucun n’est validé sans modification en attente : aucun courriel ne partira.`;
+  const sent =
+    courriels === partenaires
+      ? partenaires === 1
+        ? 'il recevra le mail de renouvellement (1 courriel)'
+        : `tous recevront le mail de renouvellement (${plural(courriels, 'courriel', 'courriels')})`
+      : `${courriels} ${courriels === 1 ? 'recevra' : 'recevront'} le mail de renouvellement (${plural(courriels, 'courriel', 'courriels')})`;
+  const skipped = partenaires - courriels;
+  const rest =
+    skipped === 0
+      ? ''
+      : ` ${skipped === 1 ? 'L’autre n’est pas validé ou a' : `Les ${skipped} autres ne sont pas validés ou ont`} des modifications en attente : ${skipped === 1 ? 'il ne recevra rien' : 'ils ne recevront rien'}.`;
+  return `${matches} : ${sent}.${rest}`;
 }

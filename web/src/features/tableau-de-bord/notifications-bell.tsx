@@ -88,7 +88,7 @@ export function NotificationsBell() {
                 {e.label(shown[e.key])}
               </MenuItem>
             ))}
-        <MenuItem component={Link} to={paths.admin.root} onClick={close}>
+        <MenuItem component={Link} to={paths.admin.tableauDeBord} onClick={close}>
           Tableau de bord
         </MenuItem>
       </Menu>
