@@ -11,7 +11,7 @@ export const versionSchema = z
   .max(100, { error: 'Version invalide.' });
 
 /** The body of an action that carries nothing but the version (it may be left out, or the body with it). */
-export const versionBodySchema = z.object({ version: versionSchema.optional() }).optional();
+export const versionBodySchema = z.object({ version: versionSchema.optional() }).nullish();
 
 /** The 409's sentence: the record changed since the agent opened it, and nothing was done. */
 export const VERSION_MESSAGES = {
