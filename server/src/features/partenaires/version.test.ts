@@ -65,7 +65,9 @@ describe(`Version d’un partenaire et fin du lien de renouvellement (${dbKind})
   };
   const validated = async () => {
     const id = await register(t.app);
-    expect((await adminPut(t.app, first, id, { statut: 2, actif: true, categorie: 3, filtre: 3 })).statusCode).toBe(200);
+    expect((await adminPut(t.app, first, id, { statut: 2, actif: true, categorie: 3, filtre: 3 })).statusCode).toBe(
+      200,
+    );
     return id;
   };
 
