@@ -89,7 +89,9 @@ describe('fiche d’une offre : les modifications proposées par le propriétair
     fireEvent.click(within(panel).getByRole('button', { name: 'Valider les modifications' }));
     const done = await screen.findByText(MODIFICATION_MESSAGES.validees);
     expect(done.closest('[role="status"]')).not.toBeNull();
-    expect(sent).toEqual([{ url: '/api/admin/inscription/valid/update/7', body: { dateProposition: PROPOSEE, version: 'v1' } }]);
+    expect(sent).toEqual([
+      { url: '/api/admin/inscription/valid/update/7', body: { dateProposition: PROPOSEE, version: 'v1' } },
+    ]);
     // Reloaded without a proposal: the table is gone, the answer stays.
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
     expect(screen.getByText(MODIFICATION_MESSAGES.validees)).toBeTruthy();
