@@ -16,3 +16,4 @@ export * from './reference.ts';
 export * from './role.ts';
 export * from './tableau-de-bord.ts';
 export * from './telephone.ts';
+export * from './version.ts';

@@ -38,6 +38,7 @@ import { FIELD_MESSAGES as M } from './messages.ts';
 import { STATUT_IDS } from './reference.ts';
 import { queryAttente } from './tableau-de-bord.ts';
 import { telephoneSchema } from './telephone.ts';
+import { versionSchema } from './version.ts';
 
 // The wizard's lists, labels, limits and input shaping are apart, free of zod (its first screen needs them).
 export * from './inscription-form.ts';
@@ -190,6 +191,7 @@ export const MODIFICATION_MESSAGES = {
 /** « Valider / Refuser les modifications »: the proposal staff read (its date), so a newer one is never decided unseen. */
 export const modificationDecisionSchema = z.object({
   dateProposition: z.iso.datetime({ error: 'Date de la proposition invalide.' }),
+  version: versionSchema.optional(),
 });
 
 // ── Admin ────────────────────────────────────────────────────────────────────────
@@ -296,6 +298,8 @@ export const inscriptionDetailSchema = z.object({
   logement: logementStoredSchema,
   /** The landlord's changes to this validated offer, awaiting review; null when none. */
   tempdata: inscriptionModificationSchema.nullable(),
+  /** Sent back with each staff action: a 409 if the offer changed meanwhile (see version.ts). */
+  version: z.string(),
 });
 export type InscriptionDetail = z.output<typeof inscriptionDetailSchema>;
 
@@ -316,6 +320,7 @@ export const inscriptionUpdateSchema = z.object({
     .max(Math.max(...STATUT_IDS), statutChoisi),
   /** With « Refusé »: the reason the decision mail gives the landlord. */
   motif: optionalReason,
+  version: versionSchema.optional(),
 });
 /** « Refuser les modifications »: optionally why, quoted in the landlord's mail. */
 export const modificationRefusalSchema = modificationDecisionSchema.extend({ motif: optionalReason });

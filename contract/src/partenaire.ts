@@ -16,6 +16,7 @@ import {
 import { isStatutId, STATUT } from './reference.ts';
 import { queryAttente } from './tableau-de-bord.ts';
 import { telephoneSchema } from './telephone.ts';
+import { versionSchema } from './version.ts';
 
 // The forms' labels, limits, lists and messages are apart, free of zod (the registration's first screen needs them).
 export {
@@ -253,6 +254,8 @@ export const partenaireAdminSchema = partenaireDataSchema.extend({
   token: z.boolean(),
   tokenSentAt: z.date().nullable(),
   tempdata: partenaireDataSchema.nullable(),
+  /** Sent back with each staff action: a 409 if the partner changed meanwhile (see version.ts). */
+  version: z.string(),
 });
 export type PartenaireAdmin = z.infer<typeof partenaireAdminSchema>;
 export const partenaireAdminResponseSchema = z.object({
@@ -286,9 +289,16 @@ export const partenaireAdminUpdateSchema = z.object({
       if (p.filtre === null)
         ctx.addIssue({ code: 'custom', path: ['filtre'], message: PARTENAIRE_MESSAGES.filtreObligatoire });
     }),
+  version: versionSchema.optional(),
 });
 export type PartenaireAdminUpdate = z.output<typeof partenaireAdminUpdateSchema>['partenaire'];
+/** A refused or archived partner gets no renewal link (it would let it propose changes again). */
+export const RENOUVELLEMENT_CLOS =
+  'Ce partenaire est refusé ou archivé : il ne peut pas recevoir de mail de renouvellement. Changez d’abord son statut.';
 /** PUT /api/admin/partenaire/valid/update/{id}: the (possibly edited) proposal. */
-export const partenaireValidUpdateSchema = z.object({ partenaire: partenaireFieldsSchema });
+export const partenaireValidUpdateSchema = z.object({
+  partenaire: partenaireFieldsSchema,
+  version: versionSchema.optional(),
+});
 
 export const logoUploadResponseSchema = z.object({ status: z.literal('success'), file: z.string() });

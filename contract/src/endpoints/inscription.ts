@@ -69,7 +69,7 @@ export const inscriptionEndpoints = {
     access: 'gestion',
     params: inscriptionIdParamsSchema,
     body: inscriptionUpdateSchema,
-    response: { 200: successSchema, 400: e, 404: e },
+    response: { 200: successSchema, 400: e, 404: e, 409: e },
   }),
   acceptChanges: endpoint({
     method: 'PUT',

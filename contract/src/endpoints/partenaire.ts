@@ -20,6 +20,7 @@ import {
   partenaireSelfViewSchema,
   partenaireValidUpdateSchema,
 } from '../partenaire.ts';
+import { versionBodySchema } from '../version.ts';
 import { adminRefusals, CSV, e, exportSummary, publicRefusals } from './shared.ts';
 
 export const partenaireEndpoints = {
@@ -102,6 +103,7 @@ export const partenaireEndpoints = {
     access: 'gestion',
     summary: 'Envoie au partenaire son lien personnel de mise à jour',
     params: partenaireIdParamsSchema,
+    body: versionBodySchema,
     response: { 200: successSchema, ...adminRefusals },
   }),
   renewalCampaign: endpoint({
@@ -137,6 +139,7 @@ export const partenaireEndpoints = {
     access: 'gestion',
     summary: 'Refuse les modifications proposées par le partenaire',
     params: partenaireIdParamsSchema,
+    body: versionBodySchema,
     response: { 200: successSchema, ...adminRefusals },
   }),
 };

@@ -409,6 +409,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         // No other live offer shares its landlord's e-mail, phone or address.
         doublons: [],
         tempdata: null,
+        version: expect.any(String),
         proprietaire: {
           nom: 'ARNAUD',
           prenom: 'Hélène',

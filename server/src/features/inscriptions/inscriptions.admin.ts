@@ -61,21 +61,22 @@ export async function inscriptionsAdminRoutes(app: AppInstance) {
   });
 
   route(app, api.update, async (request) => {
-    const { statut, motif } = request.body;
-    const found = await setStatutByStaff(app, await requireUser(request), request.params.id, statut, motif);
+    const { statut, motif, version } = request.body;
+    const found = await setStatutByStaff(app, await requireUser(request), request.params.id, statut, motif, version);
     if (!found) throw notFound(MESSAGES.inscriptionIntrouvable);
     return { status: 'success' as const, message: MESSAGES.enregistrementReussi };
   });
 
   // The landlord's changes to a validated offer: applied or dropped, the landlord told either way.
   route(app, api.acceptChanges, async (request) => {
-    await acceptChanges(app, await requireUser(request), request.params.id, request.body.dateProposition);
+    const { dateProposition, version } = request.body;
+    await acceptChanges(app, await requireUser(request), request.params.id, dateProposition, version);
     return { status: 'success' as const, message: MODIFICATION_MESSAGES.validees };
   });
 
   route(app, api.rejectChanges, async (request) => {
-    const { dateProposition, motif } = request.body;
-    await refuseChanges(app, await requireUser(request), request.params.id, dateProposition, motif);
+    const { dateProposition, motif, version } = request.body;
+    await refuseChanges(app, await requireUser(request), request.params.id, dateProposition, motif, version);
     return { status: 'success' as const, message: MODIFICATION_MESSAGES.refusees };
   });
 }

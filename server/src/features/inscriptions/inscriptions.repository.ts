@@ -28,6 +28,13 @@ import { inscriptionEvenements, inscriptions, inscriptionsRecherche } from './in
 
 const statut = referenceLabels.statut;
 
+/**
+ * The offer's version (decisions §6.1): a digest of its whole row. Derived from what is stored, it
+ * changes with any column, written by any path (staff, landlord link, job), and a column added later
+ * is covered without anyone remembering to bump a counter.
+ */
+export const inscriptionVersion = sql<string>`md5(${inscriptions}::text)`;
+
 /** Every owner and housing field of a stored registration, flat, as the export and the PDF use it. */
 const offerFields = {
   id: inscriptions.id,
@@ -205,6 +212,7 @@ export const inscriptionsRepository = {
             motifArchivage: inscriptions.motifArchivage,
             motifArchivageTexte: inscriptions.motifArchivageTexte,
             tempdata: inscriptions.tempdata,
+            version: inscriptionVersion,
           })
           .from(inscriptions)
           .$dynamic(),
@@ -221,6 +229,7 @@ export const inscriptionsRepository = {
       motifArchivage: r.motifArchivage,
       motifArchivageTexte: r.motifArchivageTexte,
       tempdata: storedModification(r.tempdata),
+      version: r.version,
       proprietaire: {
         nom: r.nom,
         prenom: r.prenom,
@@ -249,6 +258,19 @@ export const inscriptionsRepository = {
         caf: r.caf,
       },
     };
+  },
+
+  /**
+   * Locks the offer for a staff action and reads its status and version in the same statement: the
+   * version checked is the one the action then changes (no other transaction can write in between).
+   */
+  async lockForStaff(tx: DbOrTx, id: number): Promise<{ statutId: number; version: string } | undefined> {
+    const [row] = await tx
+      .select({ statutId: inscriptions.statutId, version: inscriptionVersion })
+      .from(inscriptions)
+      .where(eq(inscriptions.id, id))
+      .for('update');
+    return row;
   },
 
   /** The offer's history for staff, oldest first (same instant: in the order it was written). */

@@ -18,9 +18,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
-import { inscriptionsRepository as repo, storedModification } from './inscriptions.repository.ts';
+import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
 import { inscriptions } from './inscriptions.tables.ts';
 import { event, type LandlordDeps, lockForAction, mailWithLink, offerForMail, offerLabel } from './landlord.service.ts';
+import { lockAtVersion } from './version.ts';
 
 /**
  * « Modifier mon offre » (issue 17): a pending offer takes the landlord's changes at once (staff
@@ -85,29 +86,30 @@ export async function proposeChanges(
 }
 
 /**
- * The offer and its waiting proposal, locked for staff's decision. No proposal: 409; a proposal
- * newer than the one staff read (`dateProposition`): 409 too, so nothing is decided unseen.
+ * The offer and its waiting proposal, locked for staff's decision. A stale `version`, no proposal,
+ * or a proposal newer than the one staff read (`dateProposition`): 409, so nothing is decided unseen.
  */
-async function lockProposal(tx: DbOrTx, id: number, dateProposition: string) {
-  const [row] = await tx
-    .select({ tempdata: inscriptions.tempdata })
-    .from(inscriptions)
-    .where(eq(inscriptions.id, id))
-    .for('update');
-  if (!row) throw notFound(MESSAGES.inscriptionIntrouvable);
-  const proposal = storedModification(row.tempdata);
-  if (!proposal) throw new HttpError(409, M.aucune);
-  if (proposal.date.getTime() !== Date.parse(dateProposition)) throw new HttpError(409, M.changeeEntreTemps);
+async function lockProposal(tx: DbOrTx, id: number, dateProposition: string, version: string | undefined) {
+  await lockAtVersion(tx, id, version);
   const offer = await repo.findById(tx, id);
   if (!offer) throw notFound(MESSAGES.inscriptionIntrouvable);
+  const proposal = offer.tempdata;
+  if (!proposal) throw new HttpError(409, M.aucune);
+  if (proposal.date.getTime() !== Date.parse(dateProposition)) throw new HttpError(409, M.changeeEntreTemps);
   return { offer, proposal, changed: inscriptionChanges(offer, proposal) };
 }
 
 /** « Valider les modifications »: the proposal becomes the offer; the landlord is told, with a fresh link. */
-export async function acceptChanges(deps: LandlordDeps, actor: JournalActor, id: number, dateProposition: string) {
+export async function acceptChanges(
+  deps: LandlordDeps,
+  actor: JournalActor,
+  id: number,
+  dateProposition: string,
+  version?: string,
+) {
   const now = new Date();
   await deps.db.transaction(async (tx) => {
-    const { offer, proposal, changed } = await lockProposal(tx, id, dateProposition);
+    const { offer, proposal, changed } = await lockProposal(tx, id, dateProposition, version);
     await tx
       .update(inscriptions)
       .set({ ...columns(proposal), tempdata: null })
@@ -147,10 +149,11 @@ export async function refuseChanges(
   id: number,
   dateProposition: string,
   motif: string | undefined,
+  version?: string,
 ) {
   const now = new Date();
   await deps.db.transaction(async (tx) => {
-    const { proposal, changed } = await lockProposal(tx, id, dateProposition);
+    const { proposal, changed } = await lockProposal(tx, id, dateProposition, version);
     await tx.update(inscriptions).set({ tempdata: null }).where(eq(inscriptions.id, id));
     const detail = [labels(changed), motif ? `Motif : ${motif}` : ''].filter(Boolean).join('. ');
     await event(tx, id, 'modification_refusee', now, detail || undefined);

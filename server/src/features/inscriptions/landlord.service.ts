@@ -25,6 +25,7 @@ import {
   inscriptions,
 } from './inscriptions.tables.ts';
 import { createLandlordLink, LANDLORD_LINK_DAYS, landlordPagePath } from './landlord-links.ts';
+import { lockAtVersion } from './version.ts';
 
 /**
  * The landlord's side of an offer (issue 17): the personal page `/logement/<token>` and its
@@ -217,7 +218,8 @@ export async function registerOffer(deps: LandlordDeps, proprietaire: Proprietai
 /**
  * Staff set a status. Setting « Validé » or « Refusé » from another status tells the landlord,
  * with a fresh link (a refusal with the agent's reason, if typed); setting the same status again
- * (a re-validation, which counts as a confirmation) sends nothing. False when no such offer.
+ * (a re-validation, which counts as a confirmation) sends nothing. False when no such offer; a
+ * stale `version` (the offer changed since the agent read it) is a 409 and nothing happens.
  */
 export async function setStatutByStaff(
   deps: LandlordDeps,
@@ -225,15 +227,12 @@ export async function setStatutByStaff(
   id: number,
   statutId: number,
   motif: string | undefined,
+  version?: string,
 ): Promise<boolean> {
   const now = new Date();
   const mailed = await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ statutId: inscriptions.statutId })
-      .from(inscriptions)
-      .where(eq(inscriptions.id, id))
-      .for('update');
-    if (!before || !(await repo.updateStatut(tx, id, statutId))) return undefined;
+    const before = await lockAtVersion(tx, id, version);
+    if (!(await repo.updateStatut(tx, id, statutId))) return undefined;
     await journalStatut(tx, actor, id, before.statutId, statutId, motif);
     if (before.statutId === statutId) return false;
     const offer = await offerForMail(tx, id);

@@ -85,12 +85,18 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   });
 
   route(app, api.update, async (request) => {
-    await rules.updateByStaff(deps, await requireUser(request), request.params.id, request.body.partenaire);
+    await rules.updateByStaff(
+      deps,
+      await requireUser(request),
+      request.params.id,
+      request.body.partenaire,
+      request.body.version,
+    );
     return saved(MESSAGES.enregistrementReussi);
   });
 
   route(app, api.sendRenewal, async (request) => {
-    await rules.sendRenewal(deps, await requireUser(request), request.params.id);
+    await rules.sendRenewal(deps, await requireUser(request), request.params.id, request.body?.version);
     return saved(M.mailEnvoye);
   });
 
@@ -101,12 +107,18 @@ export async function partenairesAdminRoutes(app: AppInstance) {
   route(app, api.renewalCampaignPreview, async (request) => rules.renewalCampaignPreview(deps, request.query));
 
   route(app, api.acceptChanges, async (request) => {
-    await rules.validateProposal(deps, await requireUser(request), request.params.id, request.body.partenaire);
+    await rules.validateProposal(
+      deps,
+      await requireUser(request),
+      request.params.id,
+      request.body.partenaire,
+      request.body.version,
+    );
     return saved(M.modificationsValidees);
   });
 
   route(app, api.rejectChanges, async (request) => {
-    await rules.refuseProposal(deps, await requireUser(request), request.params.id);
+    await rules.refuseProposal(deps, await requireUser(request), request.params.id, request.body?.version);
     return saved(M.modificationsRefusees);
   });
 }

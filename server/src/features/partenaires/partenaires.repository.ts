@@ -18,6 +18,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  notInArray,
   or,
   type SQL,
   type SQLWrapper,
@@ -40,6 +41,16 @@ import { partenaires } from './partenaires.tables.ts';
 
 const p = partenaires;
 const { statut, categorie, filtre } = referenceLabels;
+
+/**
+ * The partner's version (decisions §6.1): a digest of its whole row. Derived from what is stored, it
+ * changes with any column, written by any path (staff, renewal link, job), and a column added later
+ * is covered without anyone remembering to bump a counter.
+ */
+const partenaireVersion = sql<string>`md5(${p}::text)`;
+
+/** A renewal link ends with a refusal or an archiving: only a pending or validated partner can use it. */
+const linkUsable = notInArray(p.statutId, [STATUT.refuse, STATUT.archive]);
 
 /** The partner's own fields (the form's), selected by their API names. */
 const dataFields = {
@@ -179,6 +190,8 @@ export type PartenaireState = {
   nomR: string;
   statutId: number;
   tempdata: PartenaireData | null;
+  /** Read with the lock: the version checked is the one the action changes. */
+  version: string;
 };
 
 export type AdminWrite = PartenaireFields & {
@@ -219,7 +232,7 @@ export const partenairesRepository = {
     const [row] = await db
       .select({ id: p.id, ...dataFields })
       .from(p)
-      .where(and(eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)));
+      .where(and(eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince), linkUsable));
     return row;
   },
 
@@ -234,7 +247,7 @@ export const partenairesRepository = {
         renouvellementReponse: 'confirme',
         renouvellementReponduLe: new Date(),
       })
-      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
+      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince), linkUsable))
       .returning({ id: p.id });
     return rows.length > 0;
   },
@@ -256,7 +269,7 @@ export const partenairesRepository = {
         renouvellementReponse: 'modifie',
         renouvellementReponduLe: new Date(),
       })
-      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince)))
+      .where(and(eq(p.id, id), eq(p.tokenHash, tokenHash), gte(p.tokenSentAt, sentSince), linkUsable))
       .returning({ id: p.id });
     return rows.length > 0;
   },
@@ -279,6 +292,7 @@ export const partenairesRepository = {
         tokenHash: p.tokenHash,
         tokenSentAt: p.tokenSentAt,
         tempdata: p.tempdata,
+        version: partenaireVersion,
       })
       .from(p)
       .$dynamic();
@@ -307,6 +321,7 @@ export const partenairesRepository = {
         nomR: p.nomR,
         statutId: p.statutId,
         tempdata: p.tempdata,
+        version: partenaireVersion,
       })
       .from(p)
       .where(eq(p.id, id))
@@ -324,9 +339,19 @@ export const partenairesRepository = {
 
   async updateAdmin(tx: DbOrTx, id: number, w: AdminWrite): Promise<void> {
     const { statut, actif, categorie, filtre, ...fields } = w;
+    // Refused or archived: the renewal link ends, so the partner can no longer propose changes
+    // that would block staff and keep the record from the retention purge.
+    const closed = statut === STATUT.refuse || statut === STATUT.archive;
     await tx
       .update(p)
-      .set({ ...fields, statutId: statut, actif, categorieId: categorie, filtreId: filtre })
+      .set({
+        ...fields,
+        statutId: statut,
+        actif,
+        categorieId: categorie,
+        filtreId: filtre,
+        ...(closed ? { tokenHash: null, tokenSentAt: null } : {}),
+      })
       .where(eq(p.id, id));
   },
 

@@ -11,8 +11,10 @@ import {
   pages,
   type partenaireCampaignPreviewQuerySchema,
   type partenaireCampaignSchema,
+  RENOUVELLEMENT_CLOS,
   RENOUVELLEMENT_LOT,
   STATUT,
+  VERSION_MESSAGES,
 } from '@guichet/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -35,6 +37,17 @@ export type PartenairesDeps = { db: Db; mail: Mailer; linkDays: number };
 const introuvableToken = () => notFound(MESSAGES.partenaireIntrouvableToken);
 const introuvable = () => notFound(MESSAGES.partenaireIntrouvable);
 const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * Locks the partner for a staff action and checks the version the agent read (decisions §6.1): a
+ * stale one is a 409 before anything is written, mailed or journaled; without one, as before.
+ */
+async function lockAtVersion(tx: DbOrTx, id: number, version: string | undefined) {
+  const partenaire = await repo.lock(tx, id);
+  if (!partenaire) throw introuvable();
+  if (version !== undefined && version !== partenaire.version) throw conflict(VERSION_MESSAGES.partenaire);
+  return partenaire;
+}
 
 /** Logo names pass the contract's pattern; here they must also be stored. */
 async function requireLogo(db: Db, fields: PartenaireFields, message: string) {
@@ -74,11 +87,13 @@ export async function propose(deps: PartenairesDeps, id: number, token: string, 
  * Stores a new token and queues the mail carrying it in one transaction, then wakes the
  * dispatcher: either both happen or neither. A new mail replaces the previous link.
  */
-export async function sendRenewal(deps: PartenairesDeps, actor: JournalActor, id: number) {
+export async function sendRenewal(deps: PartenairesDeps, actor: JournalActor, id: number, version?: string) {
   await deps.db.transaction(async (tx) => {
-    const partenaire = await repo.lock(tx, id);
-    if (!partenaire) throw introuvable();
+    const partenaire = await lockAtVersion(tx, id, version);
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
+    if (partenaire.statutId === STATUT.refuse || partenaire.statutId === STATUT.archive) {
+      throw conflict(RENOUVELLEMENT_CLOS);
+    }
     await queueRenewal(tx, deps, partenaire);
     await recordJournal(tx, actor, {
       action: 'partenaire.renouvellement',
@@ -174,7 +189,13 @@ export function renewalCampaignPreview(
 }
 
 /** Staff edit of a partner; refused while a proposal waits (validating it would overwrite this). */
-export async function updateByStaff(deps: PartenairesDeps, actor: JournalActor, id: number, write: AdminWrite) {
+export async function updateByStaff(
+  deps: PartenairesDeps,
+  actor: JournalActor,
+  id: number,
+  write: AdminWrite,
+  version?: string,
+) {
   const errors = [];
   if (write.categorie !== null && !(await referenceRepository.categorieExists(deps.db, write.categorie)))
     errors.push({ key: 'categorie', error: M.categorieInconnue });
@@ -183,8 +204,7 @@ export async function updateByStaff(deps: PartenairesDeps, actor: JournalActor, 
   if (!(await logosRepository.exists(deps.db, write.logo))) errors.push({ key: 'logo', error: M.logoInconnu });
   if (errors.length) throw badRequest(errors, MESSAGES.erreurEnregistrement);
   await deps.db.transaction(async (tx) => {
-    const partenaire = await repo.lock(tx, id);
-    if (!partenaire) throw introuvable();
+    const partenaire = await lockAtVersion(tx, id, version);
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
     const before = await journalState(tx, id);
     await repo.updateAdmin(tx, id, write);
@@ -208,11 +228,11 @@ export async function validateProposal(
   actor: JournalActor,
   id: number,
   fields: PartenaireFields,
+  version?: string,
 ) {
   await requireLogo(deps.db, fields, MESSAGES.erreurVerifierSaisie);
   await deps.db.transaction(async (tx) => {
-    const partenaire = await repo.lock(tx, id);
-    if (!partenaire) throw introuvable();
+    const partenaire = await lockAtVersion(tx, id, version);
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
     const before = await journalState(tx, id);
     await repo.applyProposal(tx, id, fields);
@@ -230,10 +250,9 @@ export async function validateProposal(
   directoryCache.clear(deps.db);
 }
 
-export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor, id: number) {
+export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor, id: number, version?: string) {
   await deps.db.transaction(async (tx) => {
-    const partenaire = await repo.lock(tx, id);
-    if (!partenaire) throw introuvable();
+    const partenaire = await lockAtVersion(tx, id, version);
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
     // What the partner proposed and was refused: the fields it would have changed, as they stay.
     const current = await journalState(tx, id);

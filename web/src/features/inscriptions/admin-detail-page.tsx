@@ -1,7 +1,7 @@
-import { BANNER_MS, formatDateTime, MESSAGES, MOTIF_MAX, STATUT } from '@guichet/contract';
+import { BANNER_MS, formatDateTime, MESSAGES, MOTIF_MAX, STATUT, VERSION_MESSAGES } from '@guichet/contract';
 import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
 import { DoublonsAlert } from '../../components/doublon.tsx';
@@ -9,14 +9,22 @@ import { DraftNotice } from '../../components/draft-notice.tsx';
 import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useVersionConflict, VersionConflictAlert } from '../../components/version-conflict.tsx';
 import { useAdmin } from '../../lib/admin-context.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useDraft } from '../../lib/draft.ts';
 import { paths } from '../../lib/paths.ts';
 import { HistoriquePanel } from './historique-panel.tsx';
 import { FactList, logementFacts, proprietaireFacts } from './inscription-facts.tsx';
-import { type InscriptionDetail, inscriptionQuery, useUpdateStatut } from './inscriptions-api.ts';
+import {
+  type InscriptionDetail,
+  inscriptionKeys,
+  inscriptionQuery,
+  loadInscription,
+  useUpdateStatut,
+} from './inscriptions-api.ts';
 import { ModificationReview } from './modification-review.tsx';
+import { inscriptionDifferences } from './version-diff.ts';
 
 /** One housing offer, read-only, and its status (docs/spec/portal-spec.md §2 Admin housing registration page). */
 export function InscriptionDetailPage() {
@@ -72,19 +80,34 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
       setMotif(kept.motif);
     },
   });
+  const queryClient = useQueryClient();
+  const load = useCallback(() => loadInscription(inscription.id), [inscription.id]);
+  const stale = useVersionConflict({
+    staleMessage: VERSION_MESSAGES.inscription,
+    seen: inscription,
+    load,
+    differences: inscriptionDifferences,
+  });
+  const reload = () =>
+    queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(inscription.id) }).then(stale.clear);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
     setFeedback(null);
+    const version = inscription.version;
     save.mutate(
-      refusing && motif.trim() ? { statut: Number(statut), motif: motif.trim() } : { statut: Number(statut) },
+      refusing && motif.trim()
+        ? { statut: Number(statut), motif: motif.trim(), version }
+        : { statut: Number(statut), version },
       {
         onSuccess: (res) => {
           setMotif('');
           setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi });
         },
-        onError: () => setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement }),
+        onError: (err) => {
+          if (!stale.report(err)) setFeedback({ ok: false, text: MESSAGES.erreurEnregistrement });
+        },
       },
     );
   };
@@ -100,6 +123,7 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
       </Stack>
       <Typography color="text.secondary">Inscription du {formatDateTime(inscription.date)}</Typography>
       <DoublonsAlert doublons={inscription.doublons} nom="l’offre" href={paths.admin.inscription} />
+      <VersionConflictAlert conflict={stale.conflict} onReload={reload} />
 
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2 }} aria-labelledby="titre-statut">
         <Typography id="titre-statut" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -165,7 +189,7 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
         </Box>
       </Paper>
 
-      <ModificationReview inscription={inscription} />
+      <ModificationReview inscription={inscription} onStale={stale.report} />
 
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>

@@ -1,4 +1,4 @@
-import { formatDateTime, STATUT } from '@guichet/contract';
+import { formatDateTime, STATUT, VERSION_MESSAGES } from '@guichet/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
@@ -21,6 +21,7 @@ const offer: InscriptionDetail = {
   historique: [{ date: '2026-11-02T08:00:00.000Z', type: 'recue', detail: null }],
   tempdata: null,
   doublons: [],
+  version: 'v1',
   proprietaire,
   logement,
 };
@@ -56,7 +57,7 @@ describe('fiche d’une offre : le refus et son motif', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     await screen.findByText('Enregistrement réussi.');
-    expect(saved).toEqual([{ statut: STATUT.refuse, motif: 'Photos manquantes' }]);
+    expect(saved).toEqual([{ statut: STATUT.refuse, motif: 'Photos manquantes', version: 'v1' }]);
   });
 
   it('valide sans motif, même si un motif avait été tapé avant de changer d’avis', async () => {
@@ -68,7 +69,7 @@ describe('fiche d’une offre : le refus et son motif', () => {
     expect(screen.queryByLabelText('Motif du refus (facultatif)')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    await waitFor(() => expect(saved).toEqual([{ statut: STATUT.valide }]));
+    await waitFor(() => expect(saved).toEqual([{ statut: STATUT.valide, version: 'v1' }]));
   });
 });
 
@@ -119,5 +120,45 @@ describe('fiche d’une offre : l’historique', () => {
       within(section).getByText(`Disponibilité confirmée le ${formatDateTime('2026-11-20T10:00:00.000Z')}`),
     ).toBeTruthy();
     expect(within(section).queryByText(/Motif de l’archivage/)).toBeNull();
+  });
+});
+
+describe('fiche d’une offre : modifiée depuis son ouverture (409)', () => {
+  it('dit ce qui a changé, garde la saisie de l’agent, et recharge à la demande', async () => {
+    const changed: InscriptionDetail = {
+      ...offer,
+      version: 'v2',
+      proprietaire: { ...proprietaire, telephone: '0799999999', email: 'autre@example.com' },
+    };
+    let stored = offer;
+    const sent: unknown[] = [];
+    fakeServer((url, init) => {
+      if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7') return json(200, stored);
+      if (init?.method === 'PUT' && url === '/api/admin/inscription/update/7') {
+        sent.push(JSON.parse(String(init.body)));
+        return json(409, { status: 'error', message: VERSION_MESSAGES.inscription });
+      }
+    });
+    renderAdminPage(<InscriptionDetailPage />, {
+      path: '/admin/inscription/:id',
+      entry: '/admin/inscription/7',
+      context: { user: agentGestion, statuts },
+    });
+    const statut = await screen.findByLabelText('Statut');
+    // The landlord changes the offer after the agent opened it.
+    stored = changed;
+    fireEvent.change(statut, { target: { value: String(STATUT.valide) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    const alert = await screen.findByText(/Ce qui a changé : Téléphone, Adresse e-mail/);
+    expect(alert.closest('[role="alert"]')?.textContent).toContain(VERSION_MESSAGES.inscription);
+    expect(sent).toEqual([{ statut: STATUT.valide, version: 'v1' }]);
+    // What the agent saw and chose stays on screen until the reload.
+    expect((screen.getByLabelText('Statut') as HTMLSelectElement).value).toBe(String(STATUT.valide));
+    expect(screen.getByText(proprietaire.email)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Recharger' }));
+    await screen.findByText('autre@example.com');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Recharger' })).toBeNull());
   });
 });

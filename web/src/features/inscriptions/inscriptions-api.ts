@@ -1,4 +1,4 @@
-import { inscriptionEndpoints as api, type EndpointResponse } from '@guichet/contract';
+import { inscriptionEndpoints as api, type EndpointResponse, VERSION_MESSAGES } from '@guichet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { listQueryKey } from '../../components/data-table/list-endpoint.ts';
 import { ApiError, call } from '../../lib/api.ts';
@@ -35,7 +35,8 @@ export function useUpdateStatut(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // A refusal may carry the agent's reason: the landlord's decision mail quotes it.
-    mutationFn: (body: { statut: number; motif?: string }) => call(api.update, { params: { id }, body }),
+    mutationFn: (body: { statut: number; motif?: string; version: string }) =>
+      call(api.update, { params: { id }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(id) }),
@@ -44,9 +45,13 @@ export function useUpdateStatut(id: number) {
   });
 }
 
+/** The offer as now stored, without replacing the one displayed (a stale version's « ce qui a changé »). */
+export const loadInscription = (id: number) => call(api.detail, { params: { id } });
+
 /**
  * « Valider / Refuser les modifications » of the landlord's proposal read at `dateProposition`;
- * either way (a newer proposal refused with a 409 too) the offer and the list are reloaded.
+ * either way (a newer proposal refused with a 409 too) the offer and the list are reloaded, except
+ * when the offer changed since it was read: the page then says what changed and reloads on request.
  */
 export function useDecideChanges(id: number) {
   const queryClient = useQueryClient();
@@ -56,10 +61,14 @@ export function useDecideChanges(id: number) {
       queryClient.invalidateQueries({ queryKey: inscriptionKeys.list }),
     ]);
   return useMutation({
-    mutationFn: ({ accept, ...body }: { accept: boolean; dateProposition: string; motif?: string }) =>
+    mutationFn: ({ accept, ...body }: { accept: boolean; dateProposition: string; motif?: string; version: string }) =>
       accept
-        ? call(api.acceptChanges, { params: { id }, body: { dateProposition: body.dateProposition } })
+        ? call(api.acceptChanges, {
+            params: { id },
+            body: { dateProposition: body.dateProposition, version: body.version },
+          })
         : call(api.rejectChanges, { params: { id }, body }),
-    onSettled: reload,
+    onSuccess: reload,
+    onError: (err) => (err instanceof ApiError && err.message === VERSION_MESSAGES.inscription ? undefined : reload()),
   });
 }

@@ -46,7 +46,14 @@ export function offerReviewRows(current: OfferValues, proposed: OfferValues): Re
  * as a partner's proposal), and staff's decision. Once decided the offer reloads without them: the
  * answer stays here, the only thing left of the panel.
  */
-export function ModificationReview({ inscription }: { inscription: InscriptionDetail }) {
+export function ModificationReview({
+  inscription,
+  onStale,
+}: {
+  inscription: InscriptionDetail;
+  /** A 409 for a stale version: the page says what changed (true when it was one). */
+  onStale: (err: unknown) => boolean;
+}) {
   const decide = useDecideChanges(inscription.id);
   const [motif, setMotif] = useState('');
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
@@ -63,14 +70,21 @@ export function ModificationReview({ inscription }: { inscription: InscriptionDe
     setFeedback(null);
     const reason = motif.trim();
     decide.mutate(
-      { accept, dateProposition: tempdata.date, ...(!accept && reason ? { motif: reason } : {}) },
+      {
+        accept,
+        dateProposition: tempdata.date,
+        version: inscription.version,
+        ...(!accept && reason ? { motif: reason } : {}),
+      },
       {
         onSuccess: (res) => {
           setMotif('');
           setFeedback({ ok: true, text: res.message ?? MESSAGES.enregistrementReussi });
         },
-        onError: (err) =>
-          setFeedback({ ok: false, text: err instanceof ApiError ? err.message : MESSAGES.erreurEnregistrement }),
+        onError: (err) => {
+          if (onStale(err)) return;
+          setFeedback({ ok: false, text: err instanceof ApiError ? err.message : MESSAGES.erreurEnregistrement });
+        },
       },
     );
   };

@@ -21,6 +21,7 @@ const offer: InscriptionDetail = {
   motifArchivageTexte: null,
   historique: [],
   doublons: [],
+  version: 'v1',
   proprietaire,
   logement,
   tempdata: {
@@ -88,7 +89,9 @@ describe('fiche d’une offre : les modifications proposées par le propriétair
     fireEvent.click(within(panel).getByRole('button', { name: 'Valider les modifications' }));
     const done = await screen.findByText(MODIFICATION_MESSAGES.validees);
     expect(done.closest('[role="status"]')).not.toBeNull();
-    expect(sent).toEqual([{ url: '/api/admin/inscription/valid/update/7', body: { dateProposition: PROPOSEE } }]);
+    expect(sent).toEqual([
+      { url: '/api/admin/inscription/valid/update/7', body: { dateProposition: PROPOSEE, version: 'v1' } },
+    ]);
     // Reloaded without a proposal: the table is gone, the answer stays.
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
     expect(screen.getByText(MODIFICATION_MESSAGES.validees)).toBeTruthy();
@@ -105,7 +108,7 @@ describe('fiche d’une offre : les modifications proposées par le propriétair
     expect(sent).toEqual([
       {
         url: '/api/admin/inscription/reject/update/7',
-        body: { dateProposition: PROPOSEE, motif: 'Téléphone injoignable' },
+        body: { dateProposition: PROPOSEE, version: 'v1', motif: 'Téléphone injoignable' },
       },
     ]);
   });

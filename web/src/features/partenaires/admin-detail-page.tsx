@@ -6,10 +6,11 @@ import {
   formatDateTime,
   MESSAGES,
   PARTENAIRE_TYPE_LABELS,
+  VERSION_MESSAGES,
 } from '@guichet/contract';
 import { Alert, Backdrop, Box, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { useIsMutating, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useBanner } from '../../components/banner.tsx';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
@@ -18,14 +19,16 @@ import { DoublonsAlert } from '../../components/doublon.tsx';
 import { HistoriqueJournal } from '../../components/journal/historique-journal.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { RecordVersion, useVersionConflict, VersionConflictAlert } from '../../components/version-conflict.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { FeedbackSnackbar, type PageFeedback } from './admin-feedback.tsx';
 import { useCategories, useFiltres } from './directory-api.ts';
 import { EditPanel } from './edit-panel.tsx';
-import { type PartenaireDetail, partenaireQuery } from './partenaires-api.ts';
+import { loadPartenaire, type PartenaireDetail, partenaireKeys, partenaireQuery } from './partenaires-api.ts';
 import { ProposalPanel } from './proposal-panel.tsx';
 import { RenewalPanel } from './renewal-panel.tsx';
+import { partenaireDifferences } from './version-diff.ts';
 
 /** /admin/partenaire/:id (docs/spec/portal-spec.md §2 Admin partner page). */
 export function PartenaireDetailPage() {
@@ -85,41 +88,55 @@ function Loaded(props: {
   const [dirty, setDirty] = useState(false);
   const busy = useIsMutating() > 0;
   const { tempdata } = p;
+  const queryClient = useQueryClient();
+  const load = useCallback(() => loadPartenaire(p.id), [p.id]);
+  const stale = useVersionConflict({
+    staleMessage: VERSION_MESSAGES.partenaire,
+    seen: p,
+    load,
+    differences: partenaireDifferences,
+  });
+  const record = useMemo(() => ({ version: p.version, report: stale.report }), [p.version, stale.report]);
+  // Reloading starts the panels again from the stored data (the page keys them by the reload).
+  const reload = () => queryClient.invalidateQueries({ queryKey: partenaireKeys.detail(p.id) });
 
   return (
-    <Stack spacing={3} sx={{ mt: 2 }}>
-      <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.drawer + 2, color: '#fff' }}>
-        <CircularProgress color="inherit" aria-label="Enregistrement en cours" />
-      </Backdrop>
-      <Stack spacing={1}>
-        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-          <Typography variant="h4" component="h1">
-            {p.nom}
+    <RecordVersion.Provider value={record}>
+      <Stack spacing={3} sx={{ mt: 2 }}>
+        <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.drawer + 2, color: '#fff' }}>
+          <CircularProgress color="inherit" aria-label="Enregistrement en cours" />
+        </Backdrop>
+        <Stack spacing={1}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+            <Typography variant="h4" component="h1">
+              {p.nom}
+            </Typography>
+            <StatusChip id={p.idStatut} label={p.statut} />
+            <Chip size="small" variant="outlined" label={p.actif ? 'Actif' : 'Inactif'} />
+            <CourrielEchecChip echec={props.courrielEchec} />
+          </Stack>
+          <Typography color="text.secondary">
+            Inscrit le {formatDateTime(p.date)} — Dernière modification :{' '}
+            {p.dateLastUpdate ? formatDate(p.dateLastUpdate) : 'aucune'} — {PARTENAIRE_TYPE_LABELS[p.typePartenaire]}
           </Typography>
-          <StatusChip id={p.idStatut} label={p.statut} />
-          <Chip size="small" variant="outlined" label={p.actif ? 'Actif' : 'Inactif'} />
-          <CourrielEchecChip echec={props.courrielEchec} />
         </Stack>
-        <Typography color="text.secondary">
-          Inscrit le {formatDateTime(p.date)} — Dernière modification :{' '}
-          {p.dateLastUpdate ? formatDate(p.dateLastUpdate) : 'aucune'} — {PARTENAIRE_TYPE_LABELS[p.typePartenaire]}
-        </Typography>
+        <DoublonsAlert doublons={props.doublons} nom="le partenaire" href={paths.admin.partenaire} />
+        <VersionConflictAlert conflict={stale.conflict} onReload={reload} />
+        <RenewalPanel partenaire={p} dirty={dirty} busy={busy} feedback={feedback} />
+        {tempdata ? (
+          <ProposalPanel partenaire={{ ...p, tempdata }} busy={busy} feedback={feedback} />
+        ) : (
+          <EditPanel
+            partenaire={p}
+            categories={props.categories}
+            filtres={props.filtres}
+            busy={busy}
+            feedback={feedback}
+            onDirty={setDirty}
+          />
+        )}
+        <HistoriqueJournal entite="partenaire" id={p.id} record={p} titre="Historique" />
       </Stack>
-      <DoublonsAlert doublons={props.doublons} nom="le partenaire" href={paths.admin.partenaire} />
-      <RenewalPanel partenaire={p} dirty={dirty} busy={busy} feedback={feedback} />
-      {tempdata ? (
-        <ProposalPanel partenaire={{ ...p, tempdata }} busy={busy} feedback={feedback} />
-      ) : (
-        <EditPanel
-          partenaire={p}
-          categories={props.categories}
-          filtres={props.filtres}
-          busy={busy}
-          feedback={feedback}
-          onDirty={setDirty}
-        />
-      )}
-      <HistoriqueJournal entite="partenaire" id={p.id} record={p} titre="Historique" />
-    </Stack>
+    </RecordVersion.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { partenaireEndpoints as api, type EndpointResponse } from '@guichet/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRecordVersion } from '../../components/version-conflict.tsx';
 import { ApiError, type CallArgs, call } from '../../lib/api.ts';
 import { directoryKey } from './directory-api.ts';
 
@@ -52,35 +53,47 @@ export const proposeChanges = (id: number, body: CallArgs<typeof api.propose>['b
 
 // ── Staff actions: each reloads the partner and the list it appears in ─────────────────
 /**
- * A staff action on one partner. On success, and on a conflict (a proposal arrived meanwhile),
- * the partner and the list are read again, so the page shows what is stored.
+ * A staff action on one partner, sent with the version the page read (decisions §6.1). On success,
+ * and on a conflict (a proposal arrived meanwhile), the partner and the list are read again, so the
+ * page shows what is stored; a stale version is reported to the page instead (it says what changed
+ * and reloads on request, the agent's input kept until then).
  */
-function usePartenaireAction<V, R>(id: number, action: (v: V) => Promise<R>) {
+function usePartenaireAction<V, R>(id: number, action: (v: V, version: string | undefined) => Promise<R>) {
   const queryClient = useQueryClient();
+  const record = useRecordVersion();
   const reload = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: partenaireKeys.detail(id) }),
       queryClient.invalidateQueries({ queryKey: partenaireKeys.list }),
     ]);
   return useMutation({
-    mutationFn: action,
+    mutationFn: (v: V) => action(v, record?.version),
     onSuccess: reload,
-    onError: (err) => (err instanceof ApiError && err.status === 409 ? reload() : undefined),
+    onError: (err) => {
+      if (record?.report(err)) return;
+      return err instanceof ApiError && err.status === 409 ? reload() : undefined;
+    },
   });
 }
+
+/** The partner as now stored, without replacing the one displayed (a stale version's « ce qui a changé »). */
+export const loadPartenaire = async (id: number) => (await call(api.detail, { params: { id } })).partenaire;
 
 type AdminUpdate = CallArgs<typeof api.update>['body']['partenaire'];
 type ValidUpdate = CallArgs<typeof api.acceptChanges>['body']['partenaire'];
 
 export const useSavePartenaire = (id: number) =>
-  usePartenaireAction(id, (partenaire: AdminUpdate) => call(api.update, { params: { id }, body: { partenaire } }));
-export const useSendRenewal = (id: number) => usePartenaireAction(id, () => call(api.sendRenewal, { params: { id } }));
+  usePartenaireAction(id, (partenaire: AdminUpdate, version) =>
+    call(api.update, { params: { id }, body: { partenaire, version } }),
+  );
+export const useSendRenewal = (id: number) =>
+  usePartenaireAction(id, (_: undefined, version) => call(api.sendRenewal, { params: { id }, body: { version } }));
 export const useAcceptChanges = (id: number) =>
-  usePartenaireAction(id, (partenaire: ValidUpdate) =>
-    call(api.acceptChanges, { params: { id }, body: { partenaire } }),
+  usePartenaireAction(id, (partenaire: ValidUpdate, version) =>
+    call(api.acceptChanges, { params: { id }, body: { partenaire, version } }),
   );
 export const useRejectChanges = (id: number) =>
-  usePartenaireAction(id, () => call(api.rejectChanges, { params: { id } }));
+  usePartenaireAction(id, (_: undefined, version) => call(api.rejectChanges, { params: { id }, body: { version } }));
 
 // ── Renewal campaign: one batch per call, the caller loops ─────────────────────────────
 export type CampaignBody = CallArgs<typeof api.renewalCampaign>['body'];
