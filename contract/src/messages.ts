@@ -35,6 +35,7 @@ export const FIELD_MESSAGES = {
   url: 'Veuillez saisir une adresse web valide (http ou https).',
   tropLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
   caractere: 'Ce champ contient un caractère non autorisé.',
+  ligne: 'Ce champ doit tenir sur une seule ligne (pas de retour à la ligne ni de caractère de contrôle).',
   identifiant: 'Identifiant invalide.',
   date: 'Date invalide (AAAA-MM-JJ).',
 } as const;

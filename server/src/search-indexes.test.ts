@@ -79,7 +79,7 @@ describe(`index de recherche (${dbKind})`, () => {
     // One index probe either way: the time taken does not tell whether the address has asked.
     for (const email of ['Etudiant4@univ-exemple.fr', 'personne@ailleurs.fr']) {
       const r = (await database.db.execute(
-        sql`explain ${insertUnlessPending({ email, adresse: '', cp: '10000', ville: 'TROYES', ecole: 'UTT' })}`,
+        sql`explain ${insertUnlessPending({ email, adresse: '', cp: '10000', ville: 'TROYES', pays: 'FR', ecole: 'UTT' })}`,
       )) as unknown as { rows: Record<string, string>[] };
       const p = r.rows.map((row) => Object.values(row)[0]).join('\n');
       expect(p).toContain('etudiants_en_attente_email_idx');
