@@ -80,14 +80,14 @@ describe('demandes étudiants dans Chromium', () => {
     // Sent empty: the banner, and every field says what is wrong.
     await page.getByRole('button', { name: 'Valider la demande' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.remplirTousLesChamps }).waitFor();
-    for (const label of ['Adresse e-mail', 'Code postal', 'Ville', 'École envisagée']) {
+    for (const label of ['Adresse de courriel', 'Code postal', 'Ville', 'École envisagée']) {
       expect(await errorOf(page, label)).toBe(FIELD_MESSAGES.obligatoire);
     }
     // Focus goes to the first field to correct.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
     expect(await axeViolations(page)).toEqual([]);
 
-    await field(page, 'Adresse e-mail').fill('zoe.nouvelle@example.fr');
+    await field(page, 'Adresse de courriel').fill('zoe.nouvelle@example.fr');
     await field(page, 'Code postal').pressSequentially('1000');
     await field(page, 'Ville').pressSequentially('troyes');
     expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
@@ -95,7 +95,7 @@ describe('demandes étudiants dans Chromium', () => {
     await page.getByRole('button', { name: 'Valider la demande' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'champ-cp');
     expect(await errorOf(page, 'Code postal')).toBe(FIELD_MESSAGES.cp);
-    expect(await field(page, 'Adresse e-mail').getAttribute('aria-invalid')).toBe('false');
+    expect(await field(page, 'Adresse de courriel').getAttribute('aria-invalid')).toBe('false');
     expect(sent).toEqual([]);
 
     await field(page, 'Code postal').pressSequentially('0');

@@ -14,7 +14,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 describe('la table des champs des demandes étudiantes', () => {
   it('donne les libellés du formulaire et les limites de saisie', () => {
     expect(ETUDIANT_LABELS).toEqual({
-      email: 'Adresse e-mail',
+      email: 'Adresse de courriel',
       cp: 'Code postal',
       ville: 'Ville',
       ecole: 'École envisagée',

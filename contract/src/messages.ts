@@ -27,7 +27,7 @@ export const MESSAGES = {
 /** Field-level French messages used by the contract schemas. */
 export const FIELD_MESSAGES = {
   obligatoire: 'Ce champ est obligatoire.',
-  email: 'Veuillez saisir une adresse e-mail valide.',
+  email: 'Veuillez saisir une adresse de courriel valide.',
   telephone: 'Veuillez saisir un numéro de téléphone français à 10 chiffres (par exemple 06 12 34 56 78).',
   cp: 'Veuillez saisir un code postal à 5 chiffres.',
   choix: 'Veuillez choisir une valeur dans la liste.',

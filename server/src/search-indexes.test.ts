@@ -144,7 +144,7 @@ describe(`index de recherche (${dbKind})`, () => {
     expect(p).not.toMatch(/\bSort\b/);
   });
 
-  it('la liste entière triée par e-mail lit l’index de l’e-mail, sans trier la table (list-query.ts, wholeTable)', async () => {
+  it('la liste entière triée par courriel lit l’index de l’e-mail, sans trier la table (list-query.ts, wholeTable)', async () => {
     const query = database.db
       .select({ id: etudiants.id })
       .from(etudiants)

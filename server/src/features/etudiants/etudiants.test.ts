@@ -98,7 +98,7 @@ describe(`demandes étudiants (${dbKind})`, () => {
     it.each([
       ['email', { email: undefined }, 'Ce champ est obligatoire.'],
       ['email', { email: '  ' }, 'Ce champ est obligatoire.'],
-      ['email', { email: 'camille@' }, 'Veuillez saisir une adresse e-mail valide.'],
+      ['email', { email: 'camille@' }, 'Veuillez saisir une adresse de courriel valide.'],
       ['email', { email: `${'a'.repeat(175)}@ex.fr` }, 'Ce champ ne doit pas dépasser 180 caractères.'],
       ['cp', { cp: undefined }, 'Ce champ est obligatoire.'],
       ['cp', { cp: '1000' }, 'Veuillez saisir un code postal à 5 chiffres.'],

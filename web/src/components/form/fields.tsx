@@ -25,7 +25,7 @@ type ControlA11y = {
  * linked by `aria-describedby`. A required field's label ends with an asterisk hidden from screen
  * readers, which hear the control's `required` instead.
  */
-function FieldFrame({ frame, children }: { frame: Frame; children: (control: ControlA11y) => ReactNode }) {
+export function FieldFrame({ frame, children }: { frame: Frame; children: (control: ControlA11y) => ReactNode }) {
   const helpId = `${frame.id}-helper-text`;
   const error = frame.error || undefined;
   return (

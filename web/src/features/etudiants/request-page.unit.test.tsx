@@ -20,7 +20,7 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) 
 /** The text under a field, read through aria-describedby as a screen reader does. */
 const errorOf = (label: string) => describedText(field(label));
 function fill() {
-  fireEvent.change(field('Adresse e-mail'), { target: { value: 'zoe@example.fr' } });
+  fireEvent.change(field('Adresse de courriel'), { target: { value: 'zoe@example.fr' } });
   fireEvent.change(field('Code postal'), { target: { value: '10000' } });
   fireEvent.change(field('Ville'), { target: { value: 'troyes' } });
   fireEvent.change(field('École envisagée'), { target: { value: 'UTT' } });
@@ -33,10 +33,10 @@ describe('Demande de la liste des logements', { timeout: 20_000 }, () => {
     renderPage();
     send();
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.remplirTousLesChamps);
-    for (const label of ['Adresse e-mail', 'Code postal', 'Ville', 'École envisagée']) {
+    for (const label of ['Adresse de courriel', 'Code postal', 'Ville', 'École envisagée']) {
       expect(errorOf(label), label).toBe(FIELD_MESSAGES.obligatoire);
     }
-    await waitFor(() => expect(document.activeElement).toBe(field('Adresse e-mail')));
+    await waitFor(() => expect(document.activeElement).toBe(field('Adresse de courriel')));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -68,11 +68,11 @@ describe('Demande de la liste des logements', { timeout: 20_000 }, () => {
     renderPage();
     fill();
     send();
-    await waitFor(() => expect(errorOf('Adresse e-mail')).toBe('Refusé.'));
+    await waitFor(() => expect(errorOf('Adresse de courriel')).toBe('Refusé.'));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.remplirTousLesChamps);
-    await waitFor(() => expect(document.activeElement).toBe(field('Adresse e-mail')));
+    await waitFor(() => expect(document.activeElement).toBe(field('Adresse de courriel')));
 
-    fireEvent.change(field('Adresse e-mail'), { target: { value: 'zoe.bis@example.fr' } });
+    fireEvent.change(field('Adresse de courriel'), { target: { value: 'zoe.bis@example.fr' } });
     send();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.tropDeRequetes));
   });
