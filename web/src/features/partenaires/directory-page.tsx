@@ -67,7 +67,7 @@ export function DirectoryPage() {
           display: 'grid',
           gap: 3,
           // The themes in a column of their own width; the cards take the rest of the page.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' },
           alignItems: 'start',
         }}
       >
