@@ -73,9 +73,16 @@ export function hasForbiddenCharacter(s: string): boolean {
 export const safeString = (params?: { error?: string }) =>
   z.string(params).refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });
 
-/** CR, LF, tab and the other control characters: what a one-line field refuses (docs/spec/decisions.md §6.2). */
+/** CR, LF and the Unicode line and paragraph separators: what makes a value more than one line. */
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** A C0 or C1 control character (tab included), by code: a one-line field has no use for any. */
+const hasControl = (s: string) => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+};
 
 /**
  * Why a one-line value is refused, or null: a line break (CR, LF, or the Unicode line and paragraph
@@ -83,7 +90,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  */
 export function oneLineProblem(s: string): string | null {
   if (LINE_BREAK.test(s)) return FIELD_MESSAGES.ligne;
-  if (CONTROL.test(s) || hasForbiddenCharacter(s)) return FIELD_MESSAGES.caractere;
+  if (hasControl(s) || hasForbiddenCharacter(s)) return FIELD_MESSAGES.caractere;
   return null;
 }
 

@@ -54,7 +54,8 @@ function checkCp(v: { pays?: unknown; cp?: unknown }, ctx: z.RefinementCtx) {
   const cp = typeof v.cp === 'string' ? v.cp : '';
   if (v.pays === PAYS_FRANCE) {
     if (cp === '') ctx.addIssue({ code: 'custom', path: ['cp'], message: FIELD_MESSAGES.obligatoire });
-    else if (!CP_FRANCE.test(cp)) ctx.addIssue({ code: 'custom', path: ['cp'], message: ETUDIANT_FIELD_MESSAGES.cpFrance });
+    else if (!CP_FRANCE.test(cp))
+      ctx.addIssue({ code: 'custom', path: ['cp'], message: ETUDIANT_FIELD_MESSAGES.cpFrance });
   } else if (cp !== '' && !CP_ETRANGER.test(cp)) {
     ctx.addIssue({ code: 'custom', path: ['cp'], message: ETUDIANT_FIELD_MESSAGES.cpEtranger });
   }

@@ -96,9 +96,15 @@ describe(`demandes étudiants (${dbKind})`, () => {
     });
 
     it('un étudiant à l’étranger : pays enregistré, code postal libre ou absent ; la France par défaut', async () => {
-      expect((await add({ ...valid, email: 'be@example.fr', pays: 'BE', cp: '1050', ville: 'Bruxelles' })).statusCode).toBe(200);
-      expect((await add({ ...valid, email: 'gb@example.fr', pays: 'GB', cp: 'sw1a 1aa', ville: 'London' })).statusCode).toBe(200);
-      expect((await add({ ...valid, email: 'hk@example.fr', pays: 'HK', cp: undefined, ville: 'Hong Kong' })).statusCode).toBe(200);
+      expect(
+        (await add({ ...valid, email: 'be@example.fr', pays: 'BE', cp: '1050', ville: 'Bruxelles' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await add({ ...valid, email: 'gb@example.fr', pays: 'GB', cp: 'sw1a 1aa', ville: 'London' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await add({ ...valid, email: 'hk@example.fr', pays: 'HK', cp: undefined, ville: 'Hong Kong' })).statusCode,
+      ).toBe(200);
       expect((await add({ ...valid, email: 'fr@example.fr' })).statusCode).toBe(200);
       const rows = await db().select().from(etudiants).orderBy(etudiants.id);
       expect(rows.map((r) => [r.email, r.pays, r.cp, r.ville])).toEqual([
@@ -271,7 +277,19 @@ describe(`demandes étudiants (${dbKind})`, () => {
         'ana@example.fr',
       ]);
       expect(Object.keys(body.etudiants[0]).sort()).toEqual(
-        ['adresse', 'courrielEchec', 'cp', 'date', 'ecole', 'email', 'id', 'idStatut', 'pays', 'statut', 'ville'].sort(),
+        [
+          'adresse',
+          'courrielEchec',
+          'cp',
+          'date',
+          'ecole',
+          'email',
+          'id',
+          'idStatut',
+          'pays',
+          'statut',
+          'ville',
+        ].sort(),
       );
       expect(body.etudiants[1]).toMatchObject({
         idStatut: 3,

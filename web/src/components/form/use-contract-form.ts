@@ -248,8 +248,10 @@ function useLazyResolver<In extends FieldValues, Out extends FieldValues>(
 /** What shows someone is about to fill the form: a touch, a click, a key, a focus moved into the page. */
 const FIRST_TOUCH = ['pointerdown', 'keydown', 'focusin'] as const;
 
-const bannerFor = (message: NonNullable<ContractFormOptions<FormSchema, unknown>['invalidMessage']>, refused: RefusedField[]) =>
-  typeof message === 'function' ? message(refused) : message;
+const bannerFor = (
+  message: NonNullable<ContractFormOptions<FormSchema, unknown>['invalidMessage']>,
+  refused: RefusedField[],
+) => (typeof message === 'function' ? message(refused) : message);
 
 /** The messages of react-hook-form's error tree, with their paths (`proprietaire.nom`). */
 function refusedFields(errors: FieldErrors, prefix = ''): RefusedField[] {

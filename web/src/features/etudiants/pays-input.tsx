@@ -9,12 +9,7 @@ import { colors } from '../../lib/colors.ts';
 
 /** Lower case, without accents: « côte » finds « Côte d’Ivoire », « etats » « États-Unis ». */
 const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’']/g, "'")
-    .toLocaleLowerCase('fr-FR')
-    .trim();
+  s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’']/g, "'").toLocaleLowerCase('fr-FR').trim();
 
 /** The countries whose name, or one of its words, starts with what was typed (all when nothing is). */
 export function filterPays(options: { code: string; nom: string }[], typed: string) {
@@ -114,7 +109,12 @@ export function PaysInput<T extends FieldValues, O extends FieldValues>(bound: B
                 e.preventDefault();
                 if (!open) {
                   setOpen(true);
-                  setActive(Math.max(0, shown.findIndex((o) => o.code === code)));
+                  setActive(
+                    Math.max(
+                      0,
+                      shown.findIndex((o) => o.code === code),
+                    ),
+                  );
                   return;
                 }
                 const step = e.key === 'ArrowDown' ? 1 : -1;

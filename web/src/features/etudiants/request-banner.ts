@@ -10,7 +10,9 @@ const label = (path: string) => `« ${ETUDIANT_LABELS[path as keyof typeof ETUDI
  */
 export function requestBanner(refused: RefusedField[]): string {
   if (refused.length === 0 || refused.some((r) => r.message === FIELD_MESSAGES.obligatoire)) {
-    return refused.length === 0 ? 'Votre demande a été refusée : veuillez vérifier votre saisie.' : MESSAGES.remplirTousLesChamps;
+    return refused.length === 0
+      ? 'Votre demande a été refusée : veuillez vérifier votre saisie.'
+      : MESSAGES.remplirTousLesChamps;
   }
   if (refused.length === 1) return `${label(refused[0].path)} : ${refused[0].message}`;
   return `Veuillez corriger les champs ${refused.map((r) => label(r.path)).join(', ')} : le problème est indiqué sous chacun.`;

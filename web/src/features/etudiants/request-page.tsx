@@ -60,9 +60,7 @@ export function RequestPage() {
       </Typography>
       <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={1}>
-          <Typography color="text.secondary">
-            Les champs marqués d’un astérisque (*) sont obligatoires.
-          </Typography>
+          <Typography color="text.secondary">Les champs marqués d’un astérisque (*) sont obligatoires.</Typography>
           <FormBanner form={form} />
           <TextInput
             form={form}
@@ -108,9 +106,9 @@ export function RequestPage() {
           <SelectInput form={form} name="ecole" label={L.ecole} required options={ECOLES} />
           <Honeypot {...form.honeypot} />
           <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
-            Vos données (adresse de courriel, pays, code postal, ville et école envisagée) servent à traiter votre demande et à
-            vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir plus et
-            exercer vos droits :{' '}
+            Vos données (adresse de courriel, pays, code postal, ville et école envisagée) servent à traiter votre
+            demande et à vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir
+            plus et exercer vos droits :{' '}
             <Link component={RouterLink} to={paths.donneesPersonnelles}>
               données personnelles
             </Link>

@@ -1,4 +1,10 @@
-import { ETUDIANT_FIELD_MESSAGES, ETUDIANT_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, MESSAGES } from '@guichet/contract';
+import {
+  ETUDIANT_FIELD_MESSAGES,
+  ETUDIANT_MESSAGES,
+  FIELD_MESSAGES,
+  HONEYPOT_FIELD,
+  MESSAGES,
+} from '@guichet/contract';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -101,10 +107,18 @@ describe('Demande de la liste des logements', { timeout: 20_000 }, () => {
     expect(field('Code postal').required).toBe(true);
     fireEvent.focus(pays);
     fireEvent.change(pays, { target: { value: 'etats' } });
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toContain('États-Unis');
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('États-Unis');
     fireEvent.change(pays, { target: { value: 'belg' } });
     expect(pays.getAttribute('aria-expanded')).toBe('true');
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Belgique']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Belgique']);
     fireEvent.keyDown(pays, { key: 'Enter' });
     expect(pays.value).toBe('Belgique');
     expect(pays.getAttribute('aria-expanded')).toBe('false');

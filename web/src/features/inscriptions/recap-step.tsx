@@ -67,9 +67,9 @@ export function RecapStep({
           </Typography>
           <Typography variant="body2">
             En validant, vous confiez au guichet numérique étudiant les informations ci-dessus : vos nom, prénom,
-            téléphone et adresse de courriel, l'adresse du logement et sa description. Elles servent à vérifier votre offre
-            puis, une fois validée, à la publier dans la liste des logements privés envoyée par courriel aux étudiants
-            qui la demandent. Cette liste montre{' '}
+            téléphone et adresse de courriel, l'adresse du logement et sa description. Elles servent à vérifier votre
+            offre puis, une fois validée, à la publier dans la liste des logements privés envoyée par courriel aux
+            étudiants qui la demandent. Cette liste montre{' '}
             <strong>
               l'adresse complète du logement (rue, code postal et ville), sa description, vos nom et prénom, votre
               téléphone et votre adresse de courriel
