@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
+import { ETUDIANT_FIELD_MESSAGES, ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -80,22 +80,22 @@ describe('demandes étudiants dans Chromium', () => {
     // Sent empty: the banner, and every field says what is wrong.
     await page.getByRole('button', { name: 'Valider la demande' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.remplirTousLesChamps }).waitFor();
-    for (const label of ['Adresse e-mail', 'Code postal', 'Ville', 'École envisagée']) {
+    for (const label of ['Adresse de courriel', 'Code postal', 'Ville', 'École envisagée']) {
       expect(await errorOf(page, label)).toBe(FIELD_MESSAGES.obligatoire);
     }
     // Focus goes to the first field to correct.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('champ-email');
     expect(await axeViolations(page)).toEqual([]);
 
-    await field(page, 'Adresse e-mail').fill('zoe.nouvelle@example.fr');
+    await field(page, 'Adresse de courriel').fill('zoe.nouvelle@example.fr');
     await field(page, 'Code postal').pressSequentially('1000');
     await field(page, 'Ville').pressSequentially('troyes');
     expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
     await field(page, 'École envisagée').selectOption('Lycée Marie de Champagne');
     await page.getByRole('button', { name: 'Valider la demande' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'champ-cp');
-    expect(await errorOf(page, 'Code postal')).toBe(FIELD_MESSAGES.cp);
-    expect(await field(page, 'Adresse e-mail').getAttribute('aria-invalid')).toBe('false');
+    expect(await errorOf(page, 'Code postal')).toBe(ETUDIANT_FIELD_MESSAGES.cpFrance);
+    expect(await field(page, 'Adresse de courriel').getAttribute('aria-invalid')).toBe('false');
     expect(sent).toEqual([]);
 
     await field(page, 'Code postal').pressSequentially('0');
@@ -109,6 +109,38 @@ describe('demandes étudiants dans Chromium', () => {
       .from(etudiants)
       .where(eq(etudiants.email, 'zoe.nouvelle@example.fr'));
     expect(row).toMatchObject({ cp: '10000', ville: 'TROYES', ecole: 'Lycée Marie de Champagne', statutId: 1 });
+  });
+
+  it('une étudiante qui vit en Belgique envoie sa demande depuis son téléphone', async () => {
+    const page = await ctx.portal.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto('/demande/etudiant');
+    await field(page, 'Adresse de courriel').fill('ines.bruxelles@example.be');
+    await field(page, 'Code postal').pressSequentially('1050');
+    await field(page, 'Ville').pressSequentially('Bruxelles');
+    await field(page, 'École envisagée').selectOption('UTT');
+    // Every field filled, the country left on France: the banner names the postal code, it does
+    // not ask to fill every field, and nothing is sent.
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    const banner = page.getByRole('alert');
+    await banner.filter({ hasText: 'Code postal' }).waitFor();
+    expect(await banner.textContent()).not.toContain(MESSAGES.remplirTousLesChamps);
+    expect(await errorOf(page, 'Code postal')).toBe(ETUDIANT_FIELD_MESSAGES.cpFrance);
+
+    // The country, searched by its first letters and chosen in the list.
+    const pays = page.getByRole('combobox', { name: /^Pays/ });
+    await pays.tap();
+    await pays.pressSequentially('belg');
+    await page.getByRole('listbox').getByRole('option', { name: 'Belgique' }).tap();
+    expect(await pays.inputValue()).toBe('Belgique');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Demande enregistrée' }).waitFor();
+
+    const [row] = await ctx.portal.database.db
+      .select()
+      .from(etudiants)
+      .where(eq(etudiants.email, 'ines.bruxelles@example.be'));
+    expect(row).toMatchObject({ pays: 'BE', cp: '1050', ville: 'BRUXELLES', ecole: 'UTT', statutId: 1 });
   });
 
   it('un agent valide deux demandes : les courriels partent avec la liste et le tableau montre « Validé »', async () => {

@@ -48,7 +48,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await field(page, 'Nom').pressSequentially('dupont');
     await field(page, 'Prénom').pressSequentially('marie-claire');
     await field(page, 'Téléphone').pressSequentially('06123456789');
-    await field(page, 'Adresse e-mail').fill('marie.dupont@');
+    await field(page, 'Adresse de courriel').fill('marie.dupont@');
     await field(page, 'Adresse du logement').fill('8 rue Émile Zola');
     await field(page, 'Code postal').pressSequentially('100000');
     await field(page, 'Ville').pressSequentially('troyes');
@@ -60,7 +60,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
 
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor();
-    const email = field(page, 'Adresse e-mail');
+    const email = field(page, 'Adresse de courriel');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     const described = await email.getAttribute('aria-describedby');
     expect(await page.locator(`#${described}`).textContent()).toBe(FIELD_MESSAGES.email);
@@ -134,7 +134,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
       Nom: 'DUPONT',
       Prénom: 'Marie-Claire',
       Téléphone: '06 12 34 56 78',
-      'Adresse e-mail': 'marie.dupont@example.fr',
+      'Adresse de courriel': 'marie.dupont@example.fr',
       'Adresse du logement': '8 rue Émile Zola',
       'Code postal': '10000',
       Ville: 'TROYES',
@@ -166,7 +166,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.getByRole('button', { name: 'Précédent' }).click();
     await stepHeading(page, 'Propriétaire').waitFor();
     await expect.poll(() => focusedText(page)).toMatch(/Propriétaire$/);
-    expect(await field(page, 'Adresse e-mail').inputValue()).toBe('marie.dupont@example.fr');
+    expect(await field(page, 'Adresse de courriel').inputValue()).toBe('marie.dupont@example.fr');
     await page.getByRole('button', { name: 'Suivant' }).click();
     await stepHeading(page, 'Logement').waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();

@@ -250,7 +250,7 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     await page.goto(`/logement/${'x'.repeat(43)}`);
     await page.getByRole('alert').filter({ hasText: LIEN_INVALIDE }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('textbox', { name: /^Adresse e-mail/ }).fill('lea.durand@example.fr');
+    await page.getByRole('textbox', { name: /^Adresse de courriel/ }).fill('lea.durand@example.fr');
     await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
     await page.getByRole('status').filter({ hasText: LIEN_PERDU_REPONSE }).waitFor();
     const { path } = await mailTo('lea.durand@example.fr');
@@ -262,7 +262,7 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     // The form arrives with its own code (loaded on demand): its field, not the wizard's e-mail.
     await page
       .getByRole('region', { name: 'Recevoir à nouveau mon lien personnel' })
-      .getByRole('textbox', { name: /^Adresse e-mail/ })
+      .getByRole('textbox', { name: /^Adresse de courriel/ })
       .fill('inconnu@example.fr');
     await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
     await page.getByRole('status').filter({ hasText: LIEN_PERDU_REPONSE }).waitFor();

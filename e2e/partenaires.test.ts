@@ -119,13 +119,13 @@ describe('partenaires dans Chromium', () => {
     await field(page, 'Ville').fill('troyes');
     expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
     await field(page, 'Téléphone').fill('0325000001');
-    await field(page, 'Mail de contact').fill('contact@velo-campus.fr');
+    await field(page, 'Courriel de contact').fill('contact@velo-campus.fr');
     await page.getByRole('radio', { name: 'Madame' }).check();
     await field(page, 'Nom du représentant').fill('Martin');
     await field(page, 'Prénom du représentant').fill('Claire');
     await field(page, 'Fonction du représentant').fill('Présidente');
     await field(page, 'Téléphone du représentant').fill('0612345678');
-    await field(page, 'Mail du représentant').fill('claire.martin@velo-campus.fr');
+    await field(page, 'Courriel du représentant').fill('claire.martin@velo-campus.fr');
     await page.getByText('ne sont pas publiées').waitFor();
     await page.getByRole('button', { name: "Valider l'inscription" }).click();
 

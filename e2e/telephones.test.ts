@@ -40,7 +40,7 @@ describe('téléphones tels qu’on les écrit, dans Chromium', () => {
     expect(await field(page, 'Téléphone').inputValue()).toBe('06 12 34 56 78');
     expect(await field(page, 'Téléphone').getAttribute('inputmode')).toBe('tel');
     expect(await field(page, 'Téléphone').getAttribute('autocomplete')).toBe('tel');
-    await field(page, 'Adresse e-mail').fill('marie.dupont@example.fr');
+    await field(page, 'Adresse de courriel').fill('marie.dupont@example.fr');
     await field(page, 'Adresse du logement').fill('8 rue Émile Zola');
     await field(page, 'Code postal').fill('10000');
     await field(page, 'Ville').fill('Troyes');
@@ -109,14 +109,14 @@ describe('téléphones tels qu’on les écrit, dans Chromium', () => {
     await field(page, 'Code postal').fill('10000');
     await field(page, 'Ville').fill('troyes');
     await field(page, 'Téléphone').pressSequentially('03.25.00.00.01');
-    await field(page, 'Mail de contact').fill('contact@velo-campus.fr');
+    await field(page, 'Courriel de contact').fill('contact@velo-campus.fr');
     await page.getByRole('radio', { name: 'Madame' }).check();
     await field(page, 'Nom du représentant').fill('Martin');
     await field(page, 'Prénom du représentant').fill('Claire');
     await field(page, 'Fonction du représentant').fill('Présidente');
     await field(page, 'Téléphone du représentant').pressSequentially('+33 6 12 34 56 78');
     expect(await field(page, 'Téléphone du représentant').inputValue()).toBe('+33 6 12 34 56 78');
-    await field(page, 'Mail du représentant').fill('claire.martin@velo-campus.fr');
+    await field(page, 'Courriel du représentant').fill('claire.martin@velo-campus.fr');
     await page.getByRole('button', { name: "Valider l'inscription" }).click();
     await page.getByRole('heading', { level: 1, name: 'Inscription enregistrée' }).waitFor();
 

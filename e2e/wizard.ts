@@ -20,7 +20,7 @@ export async function fillProprietaire(page: Page) {
     Nom: 'Durand',
     Prénom: 'Léa',
     Téléphone: '0611223344',
-    'Adresse e-mail': 'lea.durand@example.fr',
+    'Adresse de courriel': 'lea.durand@example.fr',
     'Adresse du logement': '3 rue de la Cité',
     'Code postal': '10000',
     Ville: 'Troyes',

@@ -73,14 +73,65 @@ export function hasForbiddenCharacter(s: string): boolean {
 export const safeString = (params?: { error?: string }) =>
   z.string(params).refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });
 
-/** A string field a person types: trimmed; empty means missing. */
-export const text = (max: number, required = FIELD_MESSAGES.obligatoire) =>
+/** CR, LF and the Unicode line and paragraph separators: what makes a value more than one line. */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** A C0 or C1 control character (tab included), by code: a one-line field has no use for any. */
+const hasControl = (s: string) => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+};
+
+/**
+ * Why a one-line value is refused, or null: a line break (CR, LF, or the Unicode line and paragraph
+ * separators), another control character (tab included), or a lone surrogate.
+ */
+export function oneLineProblem(s: string): string | null {
+  if (LINE_BREAK.test(s)) return FIELD_MESSAGES.ligne;
+  if (hasControl(s) || hasForbiddenCharacter(s)) return FIELD_MESSAGES.caractere;
+  return null;
+}
+
+/**
+ * A one-line field a person types (names, addresses, towns, functions, links, e-mails): checked as
+ * sent, before trimming, so a trailing line break is refused and not silently cut; then trimmed,
+ * and empty means missing. Every one-line field of the public forms is built on it.
+ */
+export const oneLineText = (max: number, required: string = FIELD_MESSAGES.obligatoire) =>
+  oneLineString(max, { error: required }).min(1, { error: required });
+
+/** The same, where empty is allowed (an optional field): one line, trimmed, at most `max`. */
+export const oneLineString = (max: number, params?: { error?: string }) =>
+  z
+    .string(params)
+    .check((ctx) => {
+      const problem = oneLineProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    })
+    .trim()
+    .max(max, { error: FIELD_MESSAGES.tropLong(max) });
+
+/** The one-line field, under the name the field tables have always used. */
+export const text = oneLineText;
+
+/**
+ * A multi-line field (a presentation, a reason): line feeds and tabs are kept, a CR (Windows' CRLF,
+ * a form posted without script) becomes a line feed; any other control character is refused.
+ */
+export const multilineText = (max: number, required: string = FIELD_MESSAGES.obligatoire) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: FIELD_MESSAGES.tropLong(max) })
-    .refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere });
+    .refine((s) => !hasForbiddenCharacter(s), { error: FIELD_MESSAGES.caractere })
+    .transform((s) => s.replace(/\r\n?/g, '\n'))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: required })
+        .max(max, { error: FIELD_MESSAGES.tropLong(max) }),
+    );
 
 /** Identifiers are PostgreSQL `integer`/`serial`: beyond 2^31 - 1 the query itself would fail. */
 export const ID_MAX = 2_147_483_647;

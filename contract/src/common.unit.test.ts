@@ -6,6 +6,8 @@ import {
   ID_MAX,
   idParam,
   idSchema,
+  multilineText,
+  oneLineString,
   text,
   toFieldErrors,
 } from './common.ts';
@@ -25,8 +27,22 @@ describe('briques de validation partagées', () => {
     }
     for (const ok of ['Élodie', 'ligne 1\nligne 2\r\n\tfin', '😀 emoji', '中文', 'œ € ’ ²']) {
       expect(hasForbiddenCharacter(ok), ok).toBe(false);
-      expect(text(50).safeParse(ok).success, ok).toBe(true);
+      expect(multilineText(50).safeParse(ok).success, ok).toBe(true);
     }
+  });
+
+  it('un champ d’une ligne refuse CR, LF et tabulation, même en fin de saisie (vérifié avant rognage)', () => {
+    for (const bad of ['Du\r\npont', 'Dupont\n', '\rDupont', 'Du\u2028pont', 'Du\u2029pont']) {
+      expect(messages(text(50).safeParse(bad)), JSON.stringify(bad)).toEqual([FIELD_MESSAGES.ligne]);
+      expect(messages(oneLineString(50).safeParse(bad)), JSON.stringify(bad)).toEqual([FIELD_MESSAGES.ligne]);
+    }
+    expect(messages(text(50).safeParse('Du\tpont'))).toEqual([FIELD_MESSAGES.caractere]);
+    expect(text(50).parse('  Élodie  ')).toBe('Élodie');
+    expect(oneLineString(50).parse('  ')).toBe('');
+    // A multi-line field keeps its line feeds and tabs; a CR becomes a line feed.
+    expect(multilineText(50).parse(' a\r\nb\rc\td ')).toBe('a\nb\nc\td');
+    expect(messages(multilineText(50).safeParse('a\u0007'))).toEqual([FIELD_MESSAGES.caractere]);
+    expect(messages(multilineText(5).safeParse(' \n '))).toEqual([FIELD_MESSAGES.obligatoire]);
   });
 
   it('un identifiant va de 1 à 2^31 - 1 (colonnes integer), en français', () => {

@@ -25,7 +25,8 @@ export type Ecole = (typeof ECOLES)[number];
 
 /** The student's fields as the form labels them, in its order. */
 export const ETUDIANT_LABELS = {
-  email: 'Adresse e-mail',
+  email: 'Adresse de courriel',
+  pays: 'Pays',
   cp: 'Code postal',
   ville: 'Ville',
   ecole: 'École envisagée',
@@ -35,7 +36,11 @@ export const ETUDIANT_LABELS = {
 /** The limit of each typed field: the input stops there and the check refuses beyond. */
 export const ETUDIANT_MAX: Record<'email' | 'cp' | 'ville' | 'adresse', number> = {
   email: 180,
-  cp: 5,
+  // A postal code abroad (« SW1A 1AA », « 1000-001 »); a French one is 5 digits (CP_FRANCE_LENGTH).
+  cp: 10,
   ville: 100,
   adresse: 255,
 };
+
+/** A French postal code: five digits (docs/spec/portal-spec.md §9). */
+export const CP_FRANCE_LENGTH = 5;

@@ -1,16 +1,25 @@
 import { z } from 'zod';
-import { idSchema as rowId, safeString, text } from './common.ts';
+import { oneLineString, idSchema as rowId, safeString, text } from './common.ts';
 import { courrielEchecSchema } from './courriels.ts';
-import { ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX } from './etudiant-form.ts';
+import { CP_FRANCE_LENGTH, ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX } from './etudiant-form.ts';
 import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
 import { cappedCountShape, type ListFilter, listQuerySchema, queryDay, queryIds, queryText } from './list.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { PAYS_CODES, PAYS_FRANCE } from './pays.ts';
 import { queryAttente } from './tableau-de-bord.ts';
 
 // The form's labels, limits and schools are apart, free of zod (its first screen needs them).
-export { ECOLES, type Ecole, ETUDIANT_LABELS, ETUDIANT_MAX } from './etudiant-form.ts';
+export { CP_FRANCE_LENGTH, ECOLES, type Ecole, ETUDIANT_LABELS, ETUDIANT_MAX } from './etudiant-form.ts';
 
 const missing = (input: unknown) => input === undefined || input === null || input === '';
+
+/** The sentences of the student's own checks (the country and the postal code that depends on it). */
+export const ETUDIANT_FIELD_MESSAGES = {
+  pays: 'Veuillez choisir un pays dans la liste.',
+  cpFrance:
+    'Veuillez saisir un code postal français à 5 chiffres (par exemple 10000). Pour une adresse hors de France, choisissez d’abord le pays.',
+  cpEtranger: 'Le code postal ne peut contenir que des lettres, des chiffres, des espaces ou des tirets.',
+} as const;
 
 export const ecoleSchema = z.enum(ECOLES, {
   error: (issue) => (missing(issue.input) ? FIELD_MESSAGES.obligatoire : FIELD_MESSAGES.choix),
@@ -19,27 +28,44 @@ export const ecoleSchema = z.enum(ECOLES, {
 /** The student's fields: label, check and limit (the form caps input to it). */
 export const ETUDIANT_FIELD_TABLE = {
   email: textField(L.email, MAX.email, (max) => text(max).pipe(z.email({ error: FIELD_MESSAGES.email }))),
-  cp: textField(L.cp, MAX.cp, () =>
-    z
-      .string({ error: FIELD_MESSAGES.obligatoire })
-      .trim()
-      .min(1, { error: FIELD_MESSAGES.obligatoire })
-      .regex(/^\d{5}$/, { error: FIELD_MESSAGES.cp }),
+  /** The country of the current address: France unless said otherwise (the spec's call has none). */
+  pays: choiceField(L.pays, z.enum(PAYS_CODES, { error: ETUDIANT_FIELD_MESSAGES.pays }).default(PAYS_FRANCE)),
+  /** Its rules depend on the country: checked with it, below. */
+  cp: textField(L.cp, MAX.cp, (max) =>
+    oneLineString(max)
+      .optional()
+      .transform((v) => (v ?? '').toLocaleUpperCase('fr-FR')),
   ),
   ville: textField(L.ville, MAX.ville, (max) => text(max).transform((v) => v.toLocaleUpperCase('fr-FR'))),
   ecole: choiceField(L.ecole, ecoleSchema),
   /** Sent by the spec's call, but the form has no address field (docs/decisions.md). */
-  adresse: textField(L.adresse, MAX.adresse, (max) =>
-    safeString()
-      .trim()
-      .max(max, { error: FIELD_MESSAGES.tropLong(max) })
-      .optional()
-      .default(''),
-  ),
+  adresse: textField(L.adresse, MAX.adresse, (max) => oneLineString(max).optional().default('')),
 } as const;
 
+const CP_FRANCE = new RegExp(`^\\d{${CP_FRANCE_LENGTH}}$`);
+/** Abroad: letters, digits, spaces and hyphens, starting with a letter or digit (« SW1A 1AA », « 1000-001 »). */
+const CP_ETRANGER = /^[A-Z0-9][A-Z0-9 -]*$/;
+
+/**
+ * The postal code against the country: in France the spec's five digits, required; elsewhere
+ * optional, or up to ten letters, digits, spaces and hyphens.
+ */
+function checkCp(v: { pays?: unknown; cp?: unknown }, ctx: z.RefinementCtx) {
+  const cp = typeof v.cp === 'string' ? v.cp : '';
+  if (v.pays === PAYS_FRANCE) {
+    if (cp === '') ctx.addIssue({ code: 'custom', path: ['cp'], message: FIELD_MESSAGES.obligatoire });
+    else if (!CP_FRANCE.test(cp))
+      ctx.addIssue({ code: 'custom', path: ['cp'], message: ETUDIANT_FIELD_MESSAGES.cpFrance });
+  } else if (cp !== '' && !CP_ETRANGER.test(cp)) {
+    ctx.addIssue({ code: 'custom', path: ['cp'], message: ETUDIANT_FIELD_MESSAGES.cpEtranger });
+  }
+}
+
 /** A student's request for the housing list (`POST /api/etudiant/add`); the server re-validates it. */
-export const etudiantRequestSchema = z.object(inputShape(ETUDIANT_FIELD_TABLE));
+export const etudiantRequestSchema = z.object(inputShape(ETUDIANT_FIELD_TABLE)).superRefine(checkCp, {
+  // Runs even when another field failed, so the form shows every problem at once.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
 export type EtudiantRequest = z.input<typeof etudiantRequestSchema>;
 
 /** "n° 1 ; n° 2"; past five, "… et 7 autres" (the `errors` list names every one). */

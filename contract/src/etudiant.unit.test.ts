@@ -1,7 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { toFieldErrors } from './common.ts';
 import {
+  CP_FRANCE_LENGTH,
   type Ecole,
+  ETUDIANT_FIELD_MESSAGES,
   ETUDIANT_LABELS,
   ETUDIANT_MAX,
   type EtudiantListFilter,
@@ -14,13 +16,15 @@ import { FIELD_MESSAGES } from './messages.ts';
 describe('la table des champs des demandes étudiantes', () => {
   it('donne les libellés du formulaire et les limites de saisie', () => {
     expect(ETUDIANT_LABELS).toEqual({
-      email: 'Adresse e-mail',
+      email: 'Adresse de courriel',
+      pays: 'Pays',
       cp: 'Code postal',
       ville: 'Ville',
       ecole: 'École envisagée',
       adresse: 'Adresse',
     });
-    expect(ETUDIANT_MAX).toEqual({ email: 180, cp: 5, ville: 100, adresse: 255 });
+    expect(ETUDIANT_MAX).toEqual({ email: 180, cp: 10, ville: 100, adresse: 255 });
+    expect(CP_FRANCE_LENGTH).toBe(5);
   });
 
   it('la demande se vérifie comme avant : adresse facultative, ville en majuscules', () => {
@@ -28,6 +32,7 @@ describe('la table des champs des demandes étudiantes', () => {
       etudiantRequestSchema.parse({ email: 'lea@example.fr', cp: ' 10000 ', ville: 'troyes', ecole: 'UTT' }),
     ).toEqual({
       email: 'lea@example.fr',
+      pays: 'FR',
       cp: '10000',
       ville: 'TROYES',
       ecole: 'UTT',
@@ -36,9 +41,10 @@ describe('la table des champs des demandes étudiantes', () => {
     const r = etudiantRequestSchema.safeParse({ email: '', cp: '1000', ville: 'a'.repeat(101), ecole: 'Sorbonne' });
     expect(r.success ? [] : toFieldErrors(r.error.issues)).toEqual([
       { key: 'email', error: FIELD_MESSAGES.obligatoire },
-      { key: 'cp', error: FIELD_MESSAGES.cp },
       { key: 'ville', error: FIELD_MESSAGES.tropLong(100) },
       { key: 'ecole', error: FIELD_MESSAGES.choix },
+      // The postal code is checked with the country, after the fields one by one.
+      { key: 'cp', error: ETUDIANT_FIELD_MESSAGES.cpFrance },
     ]);
   });
 

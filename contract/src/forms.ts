@@ -7,6 +7,7 @@ export * from './etudiant-form.ts';
 export * from './inscription-form.ts';
 export * from './messages.ts';
 export * from './partenaire-form.ts';
+export * from './pays.ts';
 export * from './telephone-form.ts';
 
 /**

@@ -12,6 +12,7 @@ export * from './list.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './partenaire.ts';
+export * from './pays.ts';
 export * from './reference.ts';
 export * from './role.ts';
 export * from './tableau-de-bord.ts';

@@ -47,7 +47,7 @@ export const PROPRIETAIRE_LABELS = {
   nom: 'Nom',
   prenom: 'Prénom',
   telephone: 'Téléphone',
-  email: 'Adresse e-mail',
+  email: 'Adresse de courriel',
   adresse: 'Adresse du logement',
   cp: 'Code postal',
   ville: 'Ville',
@@ -104,4 +104,4 @@ export const limit = (s: string, max: number) => s.slice(0, max);
 
 /** The answer to a lost link asked for again: the same whether the address is known or not. */
 export const LIEN_PERDU_REPONSE =
-  'Si une offre en cours est enregistrée avec cette adresse, un nouveau lien personnel va lui être envoyé par e-mail dans quelques instants.';
+  'Si une offre en cours est enregistrée avec cette adresse, un nouveau lien personnel va lui être envoyé par courriel dans quelques instants.';

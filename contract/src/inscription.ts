@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrorSchema, idParamsSchema, text } from './common.ts';
+import { fieldErrorSchema, idParamsSchema, multilineText, text } from './common.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
 import {
@@ -308,7 +308,7 @@ export const inscriptionIdParamsSchema = idParamsSchema;
 export const MOTIF_MAX = 500;
 const optionalReason = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  text(MOTIF_MAX).optional(),
+  multilineText(MOTIF_MAX).optional(),
 );
 const statutChoisi = { error: 'Veuillez choisir un statut.' };
 export const inscriptionUpdateSchema = z.object({

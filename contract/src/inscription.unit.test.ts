@@ -77,7 +77,7 @@ describe('une table de champs par domaine : listes, libellés, limites et schém
       nom: 'Nom',
       prenom: 'Prénom',
       telephone: 'Téléphone',
-      email: 'Adresse e-mail',
+      email: 'Adresse de courriel',
       adresse: 'Adresse du logement',
       cp: 'Code postal',
       ville: 'Ville',

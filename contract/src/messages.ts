@@ -27,7 +27,7 @@ export const MESSAGES = {
 /** Field-level French messages used by the contract schemas. */
 export const FIELD_MESSAGES = {
   obligatoire: 'Ce champ est obligatoire.',
-  email: 'Veuillez saisir une adresse e-mail valide.',
+  email: 'Veuillez saisir une adresse de courriel valide.',
   telephone: 'Veuillez saisir un numéro de téléphone français à 10 chiffres (par exemple 06 12 34 56 78).',
   cp: 'Veuillez saisir un code postal à 5 chiffres.',
   choix: 'Veuillez choisir une valeur dans la liste.',
@@ -35,6 +35,7 @@ export const FIELD_MESSAGES = {
   url: 'Veuillez saisir une adresse web valide (http ou https).',
   tropLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
   caractere: 'Ce champ contient un caractère non autorisé.',
+  ligne: 'Ce champ doit tenir sur une seule ligne (pas de retour à la ligne ni de caractère de contrôle).',
   identifiant: 'Identifiant invalide.',
   date: 'Date invalide (AAAA-MM-JJ).',
 } as const;

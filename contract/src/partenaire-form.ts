@@ -56,13 +56,13 @@ export const PARTENAIRE_LABELS = {
   cp: 'Code postal',
   ville: 'Ville',
   telephone: 'Téléphone',
-  mail: 'Mail de contact',
+  mail: 'Courriel de contact',
   civiliteR: 'Civilité du représentant',
   nomR: 'Nom du représentant',
   prenomR: 'Prénom du représentant',
   fonctionR: 'Fonction du représentant',
   telephoneR: 'Téléphone du représentant',
-  mailR: 'Mail du représentant',
+  mailR: 'Courriel du représentant',
 } as const satisfies Record<string, string>;
 export type PartenaireFieldKey = keyof typeof PARTENAIRE_LABELS;
 /** The field names, in the forms' order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idParamsSchema, idSchema, text } from './common.ts';
+import { ID_MAX, idParamsSchema, idSchema, multilineText, text } from './common.ts';
 import { courrielEchecSchema } from './courriels.ts';
 import { doublonCriteresSchema, doublonSchema } from './doublon.ts';
 import { choiceField, inputShape, storedShape, textField } from './field-table.ts';
@@ -56,7 +56,7 @@ export const PARTENAIRE_FIELD_TABLE = {
   nom: textField(L.nom, MAX.nom, text),
   lien: textField(L.lien, MAX.lien, link),
   lienOffres: textField(L.lienOffres, MAX.lienOffres, link),
-  presentation: textField(L.presentation, MAX.presentation, text),
+  presentation: textField(L.presentation, MAX.presentation, multilineText),
   logo: choiceField(
     L.logo,
     z

@@ -113,7 +113,7 @@ describe('la table des champs des partenaires', () => {
       nom: 'Nom du partenaire',
       logo: 'Logo',
       civiliteR: 'Civilité du représentant',
-      mailR: 'Mail du représentant',
+      mailR: 'Courriel du représentant',
     });
     expect(PARTENAIRE_MAX).toEqual({
       nom: 150,

@@ -118,7 +118,7 @@ describe(`listes d'administration : recherche, filtre, tri et pages ensemble (${
     expect(none.json()).toEqual({ count: 0, inscriptions: [] });
   });
 
-  it('demandes étudiants : « troyes » parmi les demandes pour l’UTT, par adresse e-mail', async () => {
+  it('demandes étudiants : « troyes » parmi les demandes pour l’UTT, par adresse de courriel', async () => {
     await t.database.db.insert(etudiants).values(
       range.map((i) => ({
         email: `etudiant${pad(i)}@example.fr`,

@@ -79,7 +79,7 @@ describe(`index de recherche (${dbKind})`, () => {
     // One index probe either way: the time taken does not tell whether the address has asked.
     for (const email of ['Etudiant4@univ-exemple.fr', 'personne@ailleurs.fr']) {
       const r = (await database.db.execute(
-        sql`explain ${insertUnlessPending({ email, adresse: '', cp: '10000', ville: 'TROYES', ecole: 'UTT' })}`,
+        sql`explain ${insertUnlessPending({ email, adresse: '', cp: '10000', ville: 'TROYES', pays: 'FR', ecole: 'UTT' })}`,
       )) as unknown as { rows: Record<string, string>[] };
       const p = r.rows.map((row) => Object.values(row)[0]).join('\n');
       expect(p).toContain('etudiants_en_attente_email_idx');
@@ -144,7 +144,7 @@ describe(`index de recherche (${dbKind})`, () => {
     expect(p).not.toMatch(/\bSort\b/);
   });
 
-  it('la liste entière triée par e-mail lit l’index de l’e-mail, sans trier la table (list-query.ts, wholeTable)', async () => {
+  it('la liste entière triée par courriel lit l’index de l’e-mail, sans trier la table (list-query.ts, wholeTable)', async () => {
     const query = database.db
       .select({ id: etudiants.id })
       .from(etudiants)

@@ -17,7 +17,7 @@ export const etudiantEndpoints = {
     access: 'public',
     summary: 'Enregistre une demande de liste des logements (statut « En attente »)',
     description:
-      'Une seconde demande de la même adresse e-mail (sans tenir compte de la casse) encore en attente ne crée pas de doublon ; la réponse est exactement celle d’une première demande, pour ne pas révéler qu’une demande existe pour cette adresse.',
+      'Une seconde demande de la même adresse de courriel (sans tenir compte de la casse) encore en attente ne crée pas de doublon ; la réponse est exactement celle d’une première demande, pour ne pas révéler qu’une demande existe pour cette adresse.',
     body: etudiantRequestSchema,
     response: { 200: etudiantAddResponseSchema, 400: e, 429: e },
   }),

@@ -64,7 +64,8 @@ export const logementEndpoints = {
     method: 'POST',
     path: '/api/inscription/lien',
     access: 'public',
-    summary: 'Lien perdu : un nouveau lien par e-mail pour chaque offre en cours de cette adresse (même réponse sinon)',
+    summary:
+      'Lien perdu : un nouveau lien par courriel pour chaque offre en cours de cette adresse (même réponse sinon)',
     body: lienPerduBodySchema,
     response: { 200: successSchema, 400: e, 429: e },
   }),

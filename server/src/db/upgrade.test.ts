@@ -4,10 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyDatabase } from '../../test/harness.ts';
+import { etudiantsRepository } from '../features/etudiants/etudiants.repository.ts';
 import { storedOffer } from '../features/inscriptions/inscriptions.fixtures.ts';
 import { inscriptionsRepository } from '../features/inscriptions/inscriptions.repository.ts';
 import { migrate, migrationsFolder } from './migrate.ts';
-import { inscriptions } from './schema.ts';
+import { etudiants, inscriptions } from './schema.ts';
 
 /** The migrations as a portal installed at `tag` has them: the journal cut after that entry. */
 function migrationsUpTo(tag: string) {
@@ -47,6 +48,36 @@ describe('mise à jour d’un portail qui a déjà des données', () => {
         filter: {},
       });
       expect(list.count).toBe(2);
+    } finally {
+      await database.close();
+      rmSync(earlier, { recursive: true, force: true });
+    }
+  });
+
+  it('les demandes étudiantes déjà là sont en France (migration 0022) et restent trouvées par la recherche', async () => {
+    const earlier = migrationsUpTo('0021_trigrammes-frequents');
+    const database = await emptyDatabase();
+    try {
+      await migrate(database, earlier);
+      // Written as the table stood then: no country, a five-character postal code.
+      await database.db.execute(
+        sql`insert into etudiants (email, cp, ville, ecole) values ('ancienne@example.fr', '10000', 'TROYES', 'UTT')`,
+      );
+      await migrate(database);
+      const rows = await database.db.select().from(etudiants);
+      expect(rows.map((r) => [r.email, r.pays, r.cp])).toEqual([['ancienne@example.fr', 'FR', '10000']]);
+      expect(rows[0].recherche).toContain('troyes');
+      // The wider postal code fits now, and the rebuilt search text follows it.
+      await database.db
+        .insert(etudiants)
+        .values({ email: 'londres@example.fr', cp: 'SW1A 1AA', ville: 'LONDON', ecole: 'UTT', pays: 'GB' });
+      const found = await etudiantsRepository.list(database.db, {
+        search: 'sw1a',
+        page: 0,
+        rowsPerPage: 10,
+        filter: {},
+      });
+      expect(found.rows.map((r) => r.email)).toEqual(['londres@example.fr']);
     } finally {
       await database.close();
       rmSync(earlier, { recursive: true, force: true });

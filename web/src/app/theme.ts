@@ -34,7 +34,8 @@ export const theme = createTheme(
     components: {
       // MUI marks keyboard focus with a faint ripple only: every control gets a visible ring.
       MuiCssBaseline: { styleOverrides: { ':root': cssVariables, 'a:focus-visible': focusRing } },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      // Sentence case, as French typography writes it: capitals read slower and shout.
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
       MuiButtonBase: {
         defaultProps: { disableRipple: false },

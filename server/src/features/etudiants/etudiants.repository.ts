@@ -25,6 +25,7 @@ const rowFields = {
   adresse: etudiants.adresse,
   cp: etudiants.cp,
   ville: etudiants.ville,
+  pays: etudiants.pays,
   ecole: etudiants.ecole,
   idStatut: etudiants.statutId,
   statut: referenceLabels.statut.libelle,
@@ -63,7 +64,7 @@ export const etudiantsList: ListDefinition<typeof rowFields, Filter> = {
   countCap: COUNT_CAP,
 };
 
-export type NewEtudiant = { email: string; adresse: string; cp: string; ville: string; ecole: string };
+export type NewEtudiant = { email: string; adresse: string; cp: string; ville: string; pays: string; ecole: string };
 
 /**
  * The one statement of a new request: inserted unless the address (case-insensitive) has one
@@ -73,8 +74,8 @@ export type NewEtudiant = { email: string; adresse: string; cp: string; ville: s
 export function insertUnlessPending(e: NewEtudiant) {
   const pending = sql.raw(String(STATUT.enAttente));
   return sql`
-    insert into ${etudiants} (email, adresse, cp, ville, ecole, statut_id)
-    select ${e.email}, ${e.adresse}, ${e.cp}, ${e.ville}, ${e.ecole}, ${pending}
+    insert into ${etudiants} (email, adresse, cp, ville, pays, ecole, statut_id)
+    select ${e.email}, ${e.adresse}, ${e.cp}, ${e.ville}, ${e.pays}, ${e.ecole}, ${pending}
     where not exists (
       select 1 from ${etudiants}
       where lower(${etudiants.email}) = ${e.email.toLowerCase()} and ${etudiants.statutId} = ${pending}

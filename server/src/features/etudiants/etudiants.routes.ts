@@ -1,4 +1,4 @@
-import { etudiantEndpoints as api, ETUDIANT_MESSAGES as M } from '@guichet/contract';
+import { etudiantEndpoints as api, ETUDIANT_MESSAGES as M, nomPays } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { type CsvColumn, sendCsv } from '../../platform/csv.ts';
@@ -35,6 +35,8 @@ const csvColumns: CsvColumn<EtudiantRow>[] = [
   { header: 'Ville', value: (r) => r.ville },
   { header: 'École envisagée', value: (r) => r.ecole },
   { header: 'Statut', value: (r) => r.statut },
+  // Added after the spec's columns, so a sheet reading them by position still finds them.
+  { header: 'Pays', value: (r) => nomPays(r.pays) },
 ];
 
 /** The table 'Demandes étudiants', its export and the bulk action (ROLE_ADMIN or ROLE_USER). */

@@ -16,9 +16,12 @@ export const etudiants = pgTable(
     date: now(),
     email: varchar({ length: 180 }).notNull(),
     adresse: varchar({ length: 255 }).notNull().default(''),
-    cp: varchar({ length: 5 }).notNull(),
+    // Five digits in France; up to ten characters abroad, or none (docs/decisions/formulaires.md).
+    cp: varchar({ length: 10 }).notNull(),
     ville: varchar({ length: 100 }).notNull(),
     ecole: varchar({ length: 80 }).notNull(),
+    /** ISO 3166-1 alpha-2 code of the current address's country; the spec's requests are French. */
+    pays: varchar({ length: 2 }).notNull().default('FR'),
     statutId: smallint('statut_id')
       .notNull()
       .default(1)

@@ -1,4 +1,11 @@
-import { ECOLES, HONEYPOT_FIELD, ETUDIANT_MESSAGES as M, MESSAGES, PROXIMITES } from '@guichet/contract';
+import {
+  ECOLES,
+  ETUDIANT_FIELD_MESSAGES,
+  HONEYPOT_FIELD,
+  ETUDIANT_MESSAGES as M,
+  MESSAGES,
+  PROXIMITES,
+} from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +95,44 @@ describe(`demandes étudiants (${dbKind})`, () => {
       expect(other.adresse).toBe('5 rue de la Paix');
     });
 
+    it('un étudiant à l’étranger : pays enregistré, code postal libre ou absent ; la France par défaut', async () => {
+      expect(
+        (await add({ ...valid, email: 'be@example.fr', pays: 'BE', cp: '1050', ville: 'Bruxelles' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await add({ ...valid, email: 'gb@example.fr', pays: 'GB', cp: 'sw1a 1aa', ville: 'London' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await add({ ...valid, email: 'hk@example.fr', pays: 'HK', cp: undefined, ville: 'Hong Kong' })).statusCode,
+      ).toBe(200);
+      expect((await add({ ...valid, email: 'fr@example.fr' })).statusCode).toBe(200);
+      const rows = await db().select().from(etudiants).orderBy(etudiants.id);
+      expect(rows.map((r) => [r.email, r.pays, r.cp, r.ville])).toEqual([
+        ['be@example.fr', 'BE', '1050', 'BRUXELLES'],
+        ['gb@example.fr', 'GB', 'SW1A 1AA', 'LONDON'],
+        ['hk@example.fr', 'HK', '', 'HONG KONG'],
+        ['fr@example.fr', 'FR', '10000', 'TROYES'],
+      ]);
+      // The staff's table has the country; the export names it in its last column.
+      const listed = (await list({ sort: { name: 'email', direction: 'asc' } })).json().etudiants as Row[];
+      expect(listed.map((r) => (r as Row & { pays: string }).pays)).toEqual(['BE', 'FR', 'GB', 'HK']);
+      const csv = (await t.app.inject({ url: '/api/admin/etudiants/export', headers: { cookie: staff } })).rawPayload
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n');
+      expect(csv[0].split(';').at(-1)).toBe('Pays');
+      expect(csv.find((l) => l.includes('be@example.fr'))).toMatch(/;1050;BRUXELLES;UTT;En attente;Belgique$/);
+      expect(csv.find((l) => l.includes('fr@example.fr'))).toMatch(/;France$/);
+    });
+
+    it('un code postal français exigé en France ne se contente pas d’un code étranger, et rien n’est enregistré', async () => {
+      const res = await add({ ...valid, cp: '1050', ville: 'Bruxelles' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ key: 'cp', error: ETUDIANT_FIELD_MESSAGES.cpFrance }]);
+      expect(await db().$count(etudiants)).toBe(0);
+      expect(await db().$count(mailOutbox)).toBe(0);
+    });
+
     it('accepte chacune des quatorze écoles', async () => {
       expect(ECOLES).toHaveLength(14);
       for (const [i, ecole] of ECOLES.entries()) {
@@ -98,17 +143,22 @@ describe(`demandes étudiants (${dbKind})`, () => {
     it.each([
       ['email', { email: undefined }, 'Ce champ est obligatoire.'],
       ['email', { email: '  ' }, 'Ce champ est obligatoire.'],
-      ['email', { email: 'camille@' }, 'Veuillez saisir une adresse e-mail valide.'],
+      ['email', { email: 'camille@' }, 'Veuillez saisir une adresse de courriel valide.'],
       ['email', { email: `${'a'.repeat(175)}@ex.fr` }, 'Ce champ ne doit pas dépasser 180 caractères.'],
       ['cp', { cp: undefined }, 'Ce champ est obligatoire.'],
-      ['cp', { cp: '1000' }, 'Veuillez saisir un code postal à 5 chiffres.'],
-      ['cp', { cp: '1000A' }, 'Veuillez saisir un code postal à 5 chiffres.'],
-      ['cp', { cp: '100000' }, 'Veuillez saisir un code postal à 5 chiffres.'],
+      ['cp', { cp: '1000' }, ETUDIANT_FIELD_MESSAGES.cpFrance],
+      ['cp', { cp: '1000A' }, ETUDIANT_FIELD_MESSAGES.cpFrance],
+      ['cp', { cp: '100000' }, ETUDIANT_FIELD_MESSAGES.cpFrance],
       ['ville', { ville: '' }, 'Ce champ est obligatoire.'],
       ['ville', { ville: 'x'.repeat(101) }, 'Ce champ ne doit pas dépasser 100 caractères.'],
       ['ecole', { ecole: undefined }, 'Ce champ est obligatoire.'],
       ['ecole', { ecole: 'Sorbonne' }, 'Veuillez choisir une valeur dans la liste.'],
       ['adresse', { adresse: 'x'.repeat(256) }, 'Ce champ ne doit pas dépasser 255 caractères.'],
+      ['pays', { pays: 'ZZ' }, ETUDIANT_FIELD_MESSAGES.pays],
+      ['pays', { pays: 'be' }, ETUDIANT_FIELD_MESSAGES.pays],
+      ['cp', { pays: 'BE', cp: '1050_B' }, ETUDIANT_FIELD_MESSAGES.cpEtranger],
+      ['cp', { pays: 'GB', cp: 'SW1A 1AA 999' }, 'Ce champ ne doit pas dépasser 10 caractères.'],
+      ['ville', { pays: 'BE', cp: '1050', ville: ' ' }, 'Ce champ est obligatoire.'],
     ])('refuse %s invalide (%j) avec l’erreur sous le champ, sans rien enregistrer', async (key, change, error) => {
       const res = await add({ ...valid, ...change });
       expect(res.statusCode).toBe(400);
@@ -227,7 +277,19 @@ describe(`demandes étudiants (${dbKind})`, () => {
         'ana@example.fr',
       ]);
       expect(Object.keys(body.etudiants[0]).sort()).toEqual(
-        ['adresse', 'courrielEchec', 'cp', 'date', 'ecole', 'email', 'id', 'idStatut', 'statut', 'ville'].sort(),
+        [
+          'adresse',
+          'courrielEchec',
+          'cp',
+          'date',
+          'ecole',
+          'email',
+          'id',
+          'idStatut',
+          'pays',
+          'statut',
+          'ville',
+        ].sort(),
       );
       expect(body.etudiants[1]).toMatchObject({
         idStatut: 3,
@@ -322,9 +384,9 @@ describe(`demandes étudiants (${dbKind})`, () => {
       const bytes = res.rawPayload;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-      expect(lines[0]).toBe('Numéro;Date;Email;Adresse;Code postal;Ville;École envisagée;Statut');
-      expect(lines[1]).toMatch(/^\d+;10\/01\/2026 10:00:00;ana@example\.fr;;10000;TROYES;UTT;En attente$/);
-      expect(lines[2]).toMatch(/;dominique@univ\.fr;;10000;SAINTE-SAVINE;UTT;En attente$/);
+      expect(lines[0]).toBe('Numéro;Date;Email;Adresse;Code postal;Ville;École envisagée;Statut;Pays');
+      expect(lines[1]).toMatch(/^\d+;10\/01\/2026 10:00:00;ana@example\.fr;;10000;TROYES;UTT;En attente;France$/);
+      expect(lines[2]).toMatch(/;dominique@univ\.fr;;10000;SAINTE-SAVINE;UTT;En attente;France$/);
       expect(lines.slice(3)).toEqual(['']);
     });
   });

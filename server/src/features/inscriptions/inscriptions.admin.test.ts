@@ -316,7 +316,7 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           'Nom',
           'Prénom',
           'Téléphone',
-          'Adresse e-mail',
+          'Adresse de courriel',
           'Adresse du logement',
           'Code postal',
           'Ville',

@@ -287,7 +287,7 @@ describe(`« Modifier mon offre » et son examen par le guichet (${dbKind})`, ()
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
         { key: 'telephone', error: expect.stringContaining('10 chiffres') },
-        { key: 'email', error: 'Veuillez saisir une adresse e-mail valide.' },
+        { key: 'email', error: 'Veuillez saisir une adresse de courriel valide.' },
         { key: 'cp', error: 'Ce champ est obligatoire.' },
         { key: 'charges', error: expect.stringContaining('montant') },
         { key: 'etage', error: 'Ce champ est obligatoire.' },

@@ -85,7 +85,7 @@ export function AdminShell() {
           sx={{
             width: open && wide ? DRAWER_WIDTH : 0,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', height: '100dvh' },
           }}
         >
           <Toolbar />

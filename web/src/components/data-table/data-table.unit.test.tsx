@@ -20,6 +20,7 @@ const row = (id: number): Row => ({
   email: `etudiant${id}@exemple.fr`,
   adresse: '',
   cp: '10000',
+  pays: 'FR',
   ville: 'TROYES',
   ecole: 'UTT',
   idStatut: 1,

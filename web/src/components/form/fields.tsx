@@ -26,7 +26,7 @@ type ControlA11y = {
  * linked by `aria-describedby`. A required field's label ends with an asterisk hidden from screen
  * readers, which hear the control's `required` instead.
  */
-function FieldFrame({
+export function FieldFrame({
   frame,
   note,
   children,

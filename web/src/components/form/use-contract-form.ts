@@ -14,7 +14,7 @@
  * return (
  *   <Paper component="form" {...form.formProps}>
  *     <FormBanner form={form} />
- *     <TextInput form={form} name="email" label="Adresse e-mail" required />
+ *     <TextInput form={form} name="email" label="Adresse de courriel" required />
  *     <Honeypot {...form.honeypot} />
  *     <SubmitButton form={form}>Valider la demande</SubmitButton>
  *   </Paper>
@@ -72,13 +72,20 @@ export type ContractFormOptions<S extends FormSchema, R> = {
   defaultValues: DefaultValues<z.input<S>>;
   submit: (body: SubmittedBody<z.output<S>>) => Promise<R>;
   onSuccess?: (result: R, ctx: SuccessContext<z.output<S>>) => void | Promise<void>;
-  /** The banner when the input is refused (client check or server 400); none by default. */
-  invalidMessage?: string;
+  /**
+   * The banner when the input is refused (client check or server 400); none by default. A function
+   * gets the refused fields (path and message, in the page's order when the check found them) and
+   * may name the real problem.
+   */
+  invalidMessage?: string | ((refused: RefusedField[]) => string);
   /** A public form: its trap field's value goes with the body. */
   honeypot?: boolean;
   /** Prefix of the field ids: two forms on one page must not share them. */
   idPrefix?: string;
 };
+
+/** A field the check or the server refused, and why. */
+export type RefusedField = { path: string; message: string };
 
 export type SuccessContext<O> = { values: O; reset: () => void; banner: ReturnType<typeof useBanner> };
 
@@ -136,9 +143,10 @@ export function useContractForm<S extends FormSchema, R>(
       const { placed } = placeServerErrors(apiError?.errors ?? [], fieldPaths(methods.getValues()));
       for (const [path, message] of placed) methods.setError(path as Path<In>, { type: 'server', message });
       const inputRefused = placed.length > 0 || apiError?.status === 400;
+      const refused = placed.map(([path, message]) => ({ path, message }));
       const text =
         inputRefused && invalidMessage
-          ? invalidMessage
+          ? bannerFor(invalidMessage, refused)
           : placed.length
             ? undefined
             : (apiError?.message ?? MESSAGES.erreur);
@@ -167,8 +175,8 @@ export function useContractForm<S extends FormSchema, R>(
           refuse(err);
         }
       };
-      const invalid = (_errors: FieldErrors<In>) => {
-        if (invalidMessage) banner.error(invalidMessage);
+      const invalid = (errors: FieldErrors<In>) => {
+        if (invalidMessage) banner.error(bannerFor(invalidMessage, refusedFields(errors)));
         focusPending.current = true;
       };
       void methods
@@ -239,6 +247,22 @@ function useLazyResolver<In extends FieldValues, Out extends FieldValues>(
 
 /** What shows someone is about to fill the form: a touch, a click, a key, a focus moved into the page. */
 const FIRST_TOUCH = ['pointerdown', 'keydown', 'focusin'] as const;
+
+const bannerFor = (
+  message: NonNullable<ContractFormOptions<FormSchema, unknown>['invalidMessage']>,
+  refused: RefusedField[],
+) => (typeof message === 'function' ? message(refused) : message);
+
+/** The messages of react-hook-form's error tree, with their paths (`proprietaire.nom`). */
+function refusedFields(errors: FieldErrors, prefix = ''): RefusedField[] {
+  return Object.entries(errors).flatMap(([key, error]) => {
+    if (!error || typeof error !== 'object') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string') return [{ path, message }];
+    return refusedFields(error as FieldErrors, path);
+  });
+}
 
 /** Without `onSuccess`: the server's message (`{ status: 'success', message }`) as a success banner. */
 function showMessage(result: unknown, banner: ReturnType<typeof useBanner>) {

@@ -1,4 +1,4 @@
-import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
+import { ECOLES, type EtudiantAction, formatDateTime, MESSAGES, nomPays, PAYS_FRANCE, STATUT } from '@guichet/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { BannerAlert, useBanner, useFocusOnBanner } from '../../components/banner.tsx';
@@ -35,7 +35,11 @@ const columns: TableColumn<typeof etudiantsList>[] = [
     headerName: 'Adresse',
     flex: 1.2,
     minWidth: 180,
-    valueGetter: (_v, row) => [row.adresse, `${row.cp} ${row.ville}`].filter(Boolean).join(', '),
+    // The country only when it is not France, as an address is written on an envelope.
+    valueGetter: (_v, row) =>
+      [row.adresse, `${row.cp} ${row.ville}`.trim(), row.pays && row.pays !== PAYS_FRANCE ? nomPays(row.pays) : '']
+        .filter(Boolean)
+        .join(', '),
   },
   { field: 'ecole', headerName: 'École envisagée', flex: 1.2, minWidth: 180 },
   {

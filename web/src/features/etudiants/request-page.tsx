@@ -1,5 +1,11 @@
 // The form's first screen goes without zod: labels, limits and lists from the contract's zod-free entry.
-import { ECOLES, ETUDIANT_LABELS as L, ETUDIANT_MAX as MAX, MESSAGES } from '@guichet/contract/forms';
+import {
+  CP_FRANCE_LENGTH,
+  ECOLES,
+  ETUDIANT_LABELS as L,
+  ETUDIANT_MAX as MAX,
+  PAYS_FRANCE,
+} from '@guichet/contract/forms';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +15,9 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
+import { PaysInput } from './pays-input.tsx';
 import { loadEtudiantRequestSchema, sendEtudiantRequest } from './request-api.ts';
+import { requestBanner } from './request-banner.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
@@ -21,13 +29,17 @@ export function RequestPage() {
     // Loaded as soon as the form is on the page; a press before it is there waits for it.
     schema: loadEtudiantRequestSchema,
     // No school until one is chosen: the select shows « Choisir… ».
-    defaultValues: { email: '', cp: '', ville: '' },
+    defaultValues: { email: '', pays: PAYS_FRANCE, cp: '', ville: '' },
     submit: sendEtudiantRequest,
     onSuccess: (res) => setConfirmation(res.message),
-    // A refusal of the input says so; anything else (too many requests, no network) gives the server's reason.
-    invalidMessage: MESSAGES.remplirTousLesChamps,
+    // A refusal of the input names its problem (the spec's sentence when a field is empty); anything
+    // else (too many requests, no network) gives the server's reason.
+    invalidMessage: requestBanner,
     honeypot: true,
   });
+
+  // A French postal code is five digits, required; abroad it may be longer, or absent.
+  const enFrance = form.methods.watch('pays') === PAYS_FRANCE;
 
   if (confirmation) {
     return (
@@ -48,7 +60,7 @@ export function RequestPage() {
       </Typography>
       <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={1}>
-          <Typography color="text.secondary">Tous les champs sont obligatoires.</Typography>
+          <Typography color="text.secondary">Les champs marqués d’un astérisque (*) sont obligatoires.</Typography>
           <FormBanner form={form} />
           <TextInput
             form={form}
@@ -59,6 +71,7 @@ export function RequestPage() {
             autoComplete="email"
             maxLength={MAX.email}
           />
+          <PaysInput form={form} name="pays" label={L.pays} required />
           {/* A CSS grid, as MUI's Grid lays them out (a third, two thirds; stacked on a phone), without its code. */}
           <Box
             sx={{
@@ -72,10 +85,10 @@ export function RequestPage() {
                 form={form}
                 name="cp"
                 label={L.cp}
-                required
+                required={enFrance}
                 autoComplete="postal-code"
-                maxLength={MAX.cp}
-                inputMode="numeric"
+                maxLength={enFrance ? CP_FRANCE_LENGTH : MAX.cp}
+                inputMode={enFrance ? 'numeric' : 'text'}
               />
             </Box>
             <Box>
@@ -93,9 +106,9 @@ export function RequestPage() {
           <SelectInput form={form} name="ecole" label={L.ecole} required options={ECOLES} />
           <Honeypot {...form.honeypot} />
           <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
-            Vos données (adresse e-mail, code postal, ville et école envisagée) servent à traiter votre demande et à
-            vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir plus et
-            exercer vos droits :{' '}
+            Vos données (adresse de courriel, pays, code postal, ville et école envisagée) servent à traiter votre
+            demande et à vous envoyer la liste des logements ; seuls les agents du guichet y ont accès. Pour en savoir
+            plus et exercer vos droits :{' '}
             <Link component={RouterLink} to={paths.donneesPersonnelles}>
               données personnelles
             </Link>

@@ -122,7 +122,7 @@ function InvalidLink() {
         {LIEN_INVALIDE}
       </Alert>
       <Typography>
-        Les liens personnels expirent après 180 jours ; chaque e-mail que nous vous envoyons en contient un nouveau.
+        Les liens personnels expirent après 180 jours ; chaque courriel que nous vous envoyons en contient un nouveau.
         Vous pouvez aussi en recevoir un tout de suite ci-dessous, ou{' '}
         <Link component={RouterLink} to={paths.inscriptionProprietaire}>
           proposer un nouveau logement

@@ -168,7 +168,7 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe(LIEN_INVALIDE);
     expect(screen.getByRole('heading', { level: 2, name: 'Recevoir à nouveau mon lien personnel' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /^Adresse e-mail/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Adresse de courriel/ })).toBeTruthy();
   });
 
   it('?reponse=loue (bouton du courriel) met le focus sur « Mon logement est loué » et n’envoie rien', async () => {

@@ -40,11 +40,18 @@ export function LostLinkForm({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h
         <Box component="form" {...form.formProps}>
           <Stack spacing={2}>
             <Typography>
-              Indiquez l'adresse e-mail donnée lors du dépôt de votre offre : nous vous enverrons un nouveau lien pour
-              consulter votre offre, confirmer qu'elle est toujours disponible ou la retirer.
+              Indiquez l'adresse de courriel donnée lors du dépôt de votre offre : nous vous enverrons un nouveau lien
+              pour consulter votre offre, confirmer qu'elle est toujours disponible ou la retirer.
             </Typography>
             <FormBanner form={form} />
-            <TextInput form={form} name="email" label="Adresse e-mail" type="email" autoComplete="email" required />
+            <TextInput
+              form={form}
+              name="email"
+              label="Adresse de courriel"
+              type="email"
+              autoComplete="email"
+              required
+            />
             <Box>
               <SubmitButton form={form}>Recevoir mon lien</SubmitButton>
             </Box>

@@ -10,7 +10,7 @@ describe('lien perdu', { timeout: 30_000 }, () => {
   it('envoie l’adresse et montre la confirmation (focus), le formulaire disparu', async () => {
     const fetchMock = serverAnswers(json(200, { status: 'success', message: LIEN_PERDU_REPONSE }));
     render(<LostLinkForm />);
-    fireEvent.change(screen.getByRole('textbox', { name: /^Adresse e-mail/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /^Adresse de courriel/ }), {
       target: { value: 'marie.dupont@example.fr' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Recevoir mon lien' }));
@@ -26,7 +26,7 @@ describe('lien perdu', { timeout: 30_000 }, () => {
   it('une adresse mal formée est refusée sur la page, sans appel', async () => {
     const fetchMock = serverAnswers();
     render(<LostLinkForm />);
-    const email = screen.getByRole('textbox', { name: /^Adresse e-mail/ });
+    const email = screen.getByRole('textbox', { name: /^Adresse de courriel/ });
     fireEvent.change(email, { target: { value: 'pas-une-adresse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Recevoir mon lien' }));
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));

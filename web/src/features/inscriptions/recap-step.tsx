@@ -67,12 +67,12 @@ export function RecapStep({
           </Typography>
           <Typography variant="body2">
             En validant, vous confiez au guichet numérique étudiant les informations ci-dessus : vos nom, prénom,
-            téléphone et adresse e-mail, l'adresse du logement et sa description. Elles servent à vérifier votre offre
-            puis, une fois validée, à la publier dans la liste des logements privés envoyée par courriel aux étudiants
-            qui la demandent. Cette liste montre{' '}
+            téléphone et adresse de courriel, l'adresse du logement et sa description. Elles servent à vérifier votre
+            offre puis, une fois validée, à la publier dans la liste des logements privés envoyée par courriel aux
+            étudiants qui la demandent. Cette liste montre{' '}
             <strong>
               l'adresse complète du logement (rue, code postal et ville), sa description, vos nom et prénom, votre
-              téléphone et votre adresse e-mail
+              téléphone et votre adresse de courriel
             </strong>
             , pour que les étudiants puissent situer le logement et vous contacter, ainsi que la date à laquelle le
             guichet a validé l'offre. Pour les consulter, les corriger ou les faire supprimer, contactez le guichet ;

@@ -41,7 +41,7 @@ function fillProprietaire() {
   type('Nom', 'dupont');
   type('Prénom', 'marie-claire');
   type('Téléphone', '06 12 34 56 78');
-  type('Adresse e-mail', 'marie.dupont@example.fr');
+  type('Adresse de courriel', 'marie.dupont@example.fr');
   type('Adresse du logement', '8 rue Émile Zola');
   type('Code postal', '10000');
   type('Ville', 'troyes');
@@ -93,7 +93,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
   beforeEach(() => sessionStorage.clear());
 
   it('montre sous son champ l’erreur que la vérification du serveur renvoie, puis passe à l’étape suivante une fois acceptée', async () => {
-    const refused = 'Cette adresse e-mail est refusée.';
+    const refused = 'Cette adresse de courriel est refusée.';
     const fetchMock = serverAnswers(
       json(400, { status: 'error', message: MESSAGES.requeteInvalide, errors: [{ key: 'email', error: refused }] }),
       accepted(),
@@ -103,7 +103,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     fillProprietaire();
     press('Suivant');
 
-    const email = field('Adresse e-mail');
+    const email = field('Adresse de courriel');
     await waitFor(() => expect(describedText(email)).toBe(refused));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.champsObligatoires);

@@ -66,7 +66,9 @@ export function DirectoryPage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+          // The themes in a column of their own width; the cards take the rest of the page.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' },
+          alignItems: 'start',
         }}
       >
         <Box>
@@ -134,7 +136,8 @@ export function DirectoryPage() {
                       m: 0,
                       display: 'grid',
                       gap: 2,
-                      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+                      // As many cards of 250 px at least as the width holds: one on a phone, three on a desktop.
+                      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 250px), 1fr))',
                     }}
                   >
                     {items.map((p) => (
