@@ -54,7 +54,7 @@ describe('mise à jour d’un portail qui a déjà des données', () => {
     }
   });
 
-  it('les demandes étudiantes déjà là sont en France (migration 0022) et restent trouvées par la recherche', async () => {
+  it('les demandes étudiantes déjà là sont en France (migration « etudiants-pays ») et restent trouvées par la recherche', async () => {
     const earlier = migrationsUpTo('0021_trigrammes-frequents');
     const database = await emptyDatabase();
     try {
