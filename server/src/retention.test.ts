@@ -211,9 +211,9 @@ describe(`conservation des données (${dbKind})`, () => {
 
     expect(await idsOf(db.select({ id: etudiants.id }).from(etudiants))).toEqual(sorted(etudiantsKept));
     const offers = () => idsOf(db.select({ id: inscriptions.id }).from(inscriptions));
-    expect(await offers()).toEqual(
-      sorted([refusedRecent, pendingOld, validatedOld, archivedLately, refusedLately]),
-    );
+    expect(await offers()).toEqual(sorted([refusedRecent, pendingOld, validatedOld, archivedLately, refusedLately]));
+    expect(await offers()).not.toContain(refusedOld);
+    expect(await offers()).not.toContain(archivedOld);
     expect(await idsOf(db.select({ id: partenaires.id }).from(partenaires))).toEqual(
       sorted([pSharedKeeper, pUpdated, pRenewal, pPending, pArchived, pRecent]),
     );
