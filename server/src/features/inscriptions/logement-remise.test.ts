@@ -44,7 +44,7 @@ describe(`offre refusée ou archivée vue par son propriétaire (${dbKind})`, ()
     history: { type: 'validee' | 'expiree' | 'louee' | 'refusee'; date: Date; detail?: string }[] = [],
   ) {
     const [id] = await seedInscriptions(db(), [{ date: new Date(Date.now() - 60 * DAY), proprietaire: { nom } }]);
-    await db().update(inscriptions).set(set).where(eq(inscriptions.id, id));
+    if (Object.keys(set).length) await db().update(inscriptions).set(set).where(eq(inscriptions.id, id));
     if (history.length)
       await db()
         .insert(inscriptionEvenements)
