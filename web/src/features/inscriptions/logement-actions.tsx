@@ -43,9 +43,11 @@ export function LogementActions({
   const validated = offer.idStatut === STATUT.valide;
   const refused = offer.idStatut === STATUT.refuse;
   const archived = offer.idStatut === STATUT.archive;
-  // The mail's question is open until answered: then the page no longer prompts for it.
-  const open = validated && offer.dateRelance !== null;
-  const asked = (open && MAIL_ANSWERS.includes(reponse ?? '') ? reponse : null) as Answer | null;
+  // A mail's answer is pointed at while its button is there and, for « Toujours disponible », while
+  // the question is open: once answered, the page no longer prompts for it.
+  const available = (answer: string | null) =>
+    answer === 'loue' ? !refused && !archived : answer === 'disponible' && validated && offer.dateRelance !== null;
+  const asked = (MAIL_ANSWERS.includes(reponse ?? '') && available(reponse) ? reponse : null) as Answer | null;
   const [dialog, setDialog] = useState<ArchiveAction | null>(null);
   const buttons: Record<Answer, RefObject<HTMLButtonElement | null>> = {
     disponible: useRef<HTMLButtonElement>(null),
