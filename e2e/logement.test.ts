@@ -143,7 +143,10 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     // The same link on another day: the offer, archived, and nothing to press.
     await page.goto(`${receipt.path}?reponse=loue`);
     await statut.getByText('Archivé', { exact: true }).waitFor();
-    expect(await page.getByRole('region', { name: 'Que souhaitez-vous faire ?' }).count()).toBe(0);
+    // Let by its landlord: the one thing left is to put it back online (after the office's review).
+    const actions = page.getByRole('region', { name: 'Que souhaitez-vous faire ?' });
+    expect(await actions.getByRole('button').allTextContents()).toEqual(['Remettre mon offre en ligne']);
+    expect(await page.getByText(/cliquez sur le bouton/).count()).toBe(0);
   });
 
   it('« Modifier mon offre » sur une offre validée : le guichet voit les deux versions côte à côte et valide', async () => {

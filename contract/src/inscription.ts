@@ -181,6 +181,8 @@ export const MODIFICATION_MESSAGES = {
   transmises:
     'Vos modifications ont été transmises au guichet. Elles remplaceront votre offre dans la liste des logements après vérification ; en attendant, votre offre y reste telle qu’elle était.',
   inchangee: 'Vous n’avez rien modifié : votre offre reste telle qu’elle était.',
+  renvoyee:
+    'Votre offre corrigée est renvoyée au guichet : elle est de nouveau « En attente » et sera examinée prochainement.',
   validees: 'Les modifications du propriétaire ont été validées.',
   refusees: 'Les modifications du propriétaire ont été refusées.',
   aucune: 'Cette offre n’a pas de modification en attente.',
@@ -269,6 +271,9 @@ export const EVENEMENTS_INSCRIPTION = [
   'refusee',
   'expiree',
   'relance',
+  'renvoyee',
+  'remise_en_ligne',
+  'archivee',
 ] as const;
 export type EvenementInscription = (typeof EVENEMENTS_INSCRIPTION)[number];
 
@@ -354,6 +359,10 @@ export const logementSelfViewSchema = z.object({
   logement: logementStoredSchema,
   /** Changes the landlord proposed, still awaiting the office's review (the offer is listed unchanged meanwhile). */
   tempdata: inscriptionModificationSchema.nullable(),
+  /** A refused offer: the reason the office gave, if any (null otherwise). */
+  motifRefus: z.string().nullable(),
+  /** An archived offer the landlord may put back (« Remettre mon offre en ligne »), and where it then goes. */
+  remiseEnLigne: z.enum(['directe', 'examen']).nullable(),
 });
 export type LogementSelfView = z.output<typeof logementSelfViewSchema>;
 
@@ -362,6 +371,15 @@ export const LOGEMENT_ACTION_MESSAGES = {
   disponible: 'Merci : votre offre est confirmée comme toujours disponible.',
   loue: 'Merci : votre logement est noté comme loué et retiré de la liste.',
   retiree: 'Votre offre est retirée de la liste des logements.',
+  remiseDirecte: 'Votre offre est de nouveau dans la liste des logements, confirmée comme disponible.',
+  remiseExamen:
+    'Votre offre est renvoyée au guichet : elle sera de nouveau dans la liste des logements après vérification.',
+} as const;
+/** « Remettre mon offre en ligne » refused: archived by the office, or not archived at all. */
+export const REMISE_IMPOSSIBLE = {
+  parLeGuichet:
+    'Cette offre a été archivée par le guichet : vous ne pouvez pas la remettre en ligne vous-même. Contactez-nous, ou déposez une nouvelle offre.',
+  pasArchivee: 'Cette offre n’est pas archivée : elle n’a pas à être remise en ligne.',
 } as const;
 
 /** « Mon logement est loué » / « Retirer mon offre »: the landlord's words, optional. */

@@ -27,6 +27,7 @@ import { referenceAdminRoutes, referencePublicRoutes } from './features/referenc
 import { referenceCache } from './features/reference/reference-cache.ts';
 import { rolesAdminRoutes } from './features/roles/roles.routes.ts';
 import { tableauDeBordAdminRoutes } from './features/tableau-de-bord/tableau-de-bord.routes.ts';
+import { afterResponseQueue } from './platform/after-response.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
 import type { AppInstance, RouteRecord } from './platform/app-instance.ts';
 import { guardAdminScope, sessionPlugin } from './platform/auth.ts';
@@ -142,6 +143,10 @@ export async function buildApp({ config, database, logger, mailDispatcher, timeo
   });
   refuseUndeclaredRoutes(app);
   app.decorate('mail', createMailer({ publicUrl: config.publicUrl, wake: () => mailDispatcher?.wake() }));
+  const afterResponse = afterResponseQueue(app.log);
+  app.decorate('afterResponse', afterResponse);
+  // Work answered before being done finishes before the database closes.
+  app.addHook('onClose', () => afterResponse.settle());
   registerErrorHandling(app);
   // API answers, the session calls and /logout are never stored by a browser or a proxy, unless a
   // route says otherwise (logos, the public directory's ETag).

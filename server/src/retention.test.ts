@@ -9,6 +9,7 @@ import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
   etudiants,
+  inscriptionEvenements,
   inscriptionLiens,
   inscriptions,
   jobRuns,
@@ -109,13 +110,22 @@ describe(`conservation des données (${dbKind})`, () => {
       etudiantsKept.push(await addEtudiant(db, inside, statut));
     }
 
-    // Landlord offers: only refused ones; archived, pending and validated stay.
-    const [refusedOld, refusedRecent, archivedOld, pendingOld, validatedOld] = await seedInscriptions(db, [
-      { date: outside, statut: STATUT.refuse },
-      { date: inside, statut: STATUT.refuse },
-      { date: outside, statut: STATUT.archive },
-      { date: outside, statut: STATUT.enAttente },
-      { date: outside, statut: STATUT.valide },
+    // Landlord offers: refused and archived ones with nothing dated in the period (deposit or event);
+    // pending and validated stay.
+    const [refusedOld, refusedRecent, archivedOld, pendingOld, validatedOld, archivedLately, refusedLately] =
+      await seedInscriptions(db, [
+        { date: outside, statut: STATUT.refuse },
+        { date: inside, statut: STATUT.refuse },
+        { date: outside, statut: STATUT.archive },
+        { date: outside, statut: STATUT.enAttente },
+        { date: outside, statut: STATUT.valide },
+        { date: outside, statut: STATUT.archive },
+        { date: outside, statut: STATUT.refuse },
+      ]);
+    await db.insert(inscriptionEvenements).values([
+      { inscriptionId: archivedOld, type: 'louee', date: outside },
+      { inscriptionId: archivedLately, type: 'louee', date: inside },
+      { inscriptionId: refusedLately, type: 'refusee', date: inside },
     ]);
 
     // Partners: refused ones whose last change is past the period.
@@ -185,7 +195,7 @@ describe(`conservation des données (${dbKind})`, () => {
     const counts = await runRetention(db, config, NOW);
     expect(counts).toEqual({
       etudiants: 4,
-      inscriptions: 1,
+      inscriptions: 2,
       partenaires: 3,
       logos: 1,
       courriels: 3,
@@ -201,8 +211,9 @@ describe(`conservation des données (${dbKind})`, () => {
 
     expect(await idsOf(db.select({ id: etudiants.id }).from(etudiants))).toEqual(sorted(etudiantsKept));
     const offers = () => idsOf(db.select({ id: inscriptions.id }).from(inscriptions));
-    expect(await offers()).toEqual(sorted([refusedRecent, archivedOld, pendingOld, validatedOld]));
+    expect(await offers()).toEqual(sorted([refusedRecent, pendingOld, validatedOld, archivedLately, refusedLately]));
     expect(await offers()).not.toContain(refusedOld);
+    expect(await offers()).not.toContain(archivedOld);
     expect(await idsOf(db.select({ id: partenaires.id }).from(partenaires))).toEqual(
       sorted([pSharedKeeper, pUpdated, pRenewal, pPending, pArchived, pRecent]),
     );
@@ -234,7 +245,7 @@ describe(`conservation des données (${dbKind})`, () => {
     // partners last updated or mailed then too, with their own logos).
     expect(await runRetention(db, config, new Date(NOW.getTime() + 2 * MIN))).toEqual({
       etudiants: 4,
-      inscriptions: 1,
+      inscriptions: 3,
       partenaires: 3,
       logos: 3,
       courriels: 2,
@@ -244,7 +255,7 @@ describe(`conservation des données (${dbKind})`, () => {
       liensProprietaires: 0,
       journal: 1,
     });
-    expect(await offers()).toEqual(sorted([archivedOld, pendingOld, validatedOld]));
+    expect(await offers()).toEqual(sorted([pendingOld, validatedOld]));
   });
 
   it('supprime les liens personnels des propriétaires dès leur expiration, garde ceux qui ouvrent encore la page', async () => {

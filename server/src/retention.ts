@@ -75,7 +75,7 @@ export async function retentionPass(
     // A first run over a large backlog may delete for longer than a request's statement timeout.
     await tx.execute(sql`set local statement_timeout = 0`);
     const etudiants = await etudiantsRepository.purge(tx, before);
-    const inscriptions = await inscriptionsRepository.purgeRefused(tx, before);
+    const inscriptions = await inscriptionsRepository.purgeEnded(tx, before);
     const liensProprietaires = await purgeExpiredLandlordLinks(tx, now);
     const refused = await partenairesRepository.purgeRefused(tx, before);
     // Their logos, once no other partner and no pending proposal uses them.

@@ -55,9 +55,18 @@ export const logementEndpoints = {
     path: '/api/logement/:token/modification',
     access: 'token',
     summary:
-      '« Modifier mon offre » : appliqué aussitôt à une offre en attente ; sur une offre validée, gardé pour l’examen du guichet',
+      '« Modifier mon offre » : appliqué aussitôt à une offre en attente ; sur une offre validée, gardé pour l’examen du guichet ; une offre refusée, corrigée, revient « En attente »',
     params: logementTokenParamsSchema,
     body: inscriptionSchema,
+    response: { 200: successSchema, ...tokenRefusals },
+  }),
+  remiseEnLigne: endpoint({
+    method: 'POST',
+    path: '/api/logement/:token/remise-en-ligne',
+    access: 'token',
+    summary:
+      '« Remettre mon offre en ligne » : une offre retirée, louée ou expirée revient (aussitôt si elle a expiré il y a moins de 30 jours, sinon après examen)',
+    params: logementTokenParamsSchema,
     response: { 200: successSchema, ...tokenRefusals },
   }),
   lienPerdu: endpoint({
@@ -65,7 +74,7 @@ export const logementEndpoints = {
     path: '/api/inscription/lien',
     access: 'public',
     summary:
-      'Lien perdu : un nouveau lien par courriel pour chaque offre en cours de cette adresse (même réponse sinon)',
+      'Lien perdu : un courriel listant un nouveau lien pour chaque offre en cours de cette adresse, 3 au plus par 24 heures (même réponse, au même moment, sinon)',
     body: lienPerduBodySchema,
     response: { 200: successSchema, 400: e, 429: e },
   }),

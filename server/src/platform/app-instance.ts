@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AfterResponse } from './after-response.ts';
 import type { Mailer } from './mail/index.ts';
 import type { RateCounters } from './rate-limit.ts';
 import type { Replay } from './replay.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     /** Rate-limit counters in the database, seen by every server process. */
     rateCounters: RateCounters;
     mail: Mailer;
+    /** Work a route answers before doing (platform/after-response.ts). */
+    afterResponse: AfterResponse;
     /** Public answers replayed before the framework (platform/replay.ts). */
     replay: Replay;
   }

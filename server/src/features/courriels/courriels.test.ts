@@ -119,6 +119,8 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     ).toBe(200);
     const lost = { method: 'POST' as const, url: '/api/inscription/lien', payload: { email: 'proprio@example.fr' } };
     expect((await t.app.inject(lost)).statusCode).toBe(200);
+    // The lost link is answered first, its mail queued just after.
+    await t.app.afterResponse.settle();
     // The offer check: asked 31 days after its confirmation, expired after the grace days.
     await db()
       .update(inscriptions)

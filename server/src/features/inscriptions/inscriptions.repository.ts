@@ -10,7 +10,7 @@ import {
   type ProprietaireStored,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   COUNT_CAP,
@@ -315,13 +315,24 @@ export const inscriptionsRepository = {
   },
 
   /**
-   * Retention: refused offers (statut 3) registered before `before`. The table records no date
-   * of status change, so the registration date is the last change it knows. Returns how many went.
+   * Retention: refused and archived offers (statut 3 and 4) with nothing dated since `before`: neither
+   * their deposit (or last resubmission) nor any event of their history (refusal, archival, the
+   * landlord's answers). Their links and history go with them. Returns how many went.
    */
-  async purgeRefused(db: DbOrTx, before: Date): Promise<number> {
+  async purgeEnded(db: DbOrTx, before: Date): Promise<number> {
+    const recentEvent = db
+      .select({ one: sql`1` })
+      .from(inscriptionEvenements)
+      .where(and(eq(inscriptionEvenements.inscriptionId, inscriptions.id), gte(inscriptionEvenements.date, before)));
     const rows = await db
       .delete(inscriptions)
-      .where(and(eq(inscriptions.statutId, STATUT.refuse), lt(inscriptions.date, before)))
+      .where(
+        and(
+          inArray(inscriptions.statutId, [STATUT.refuse, STATUT.archive]),
+          lt(inscriptions.date, before),
+          notExists(recentEvent),
+        ),
+      )
       .returning({ id: inscriptions.id });
     return rows.length;
   },

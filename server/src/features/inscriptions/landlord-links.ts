@@ -26,6 +26,22 @@ export async function createLandlordLink(tx: DbOrTx, inscriptionId: number, now:
   return token;
 }
 
+/** A fresh link for each of these offers, in one statement (a lost link may list several offers). */
+export async function createLandlordLinks(tx: DbOrTx, inscriptionIds: number[], now: Date): Promise<string[]> {
+  if (inscriptionIds.length === 0) return [];
+  const tokens = inscriptionIds.map(() => newToken());
+  const expiresAt = new Date(now.getTime() + LANDLORD_LINK_DAYS * 24 * 3600_000);
+  await tx.insert(inscriptionLiens).values(
+    inscriptionIds.map((inscriptionId, i) => ({
+      inscriptionId,
+      tokenHash: hashToken(tokens[i]),
+      createdAt: now,
+      expiresAt,
+    })),
+  );
+  return tokens;
+}
+
 /**
  * Retention: a link past its expiry opens nothing any more (the page asks for a new one), so its
  * row goes, as soon as the daily pass sees it. The offer keeps its other, newer links. Returns how many went.

@@ -29,7 +29,7 @@ import { lockAtVersion } from './version.ts';
  * shows the offer unchanged until staff validate them. Each step is one transaction with its event
  * (and, for staff, its journal line and the landlord's mail).
  */
-export type ModificationOutcome = keyof Pick<typeof M, 'appliquees' | 'transmises' | 'inchangee'>;
+export type ModificationOutcome = keyof Pick<typeof M, 'appliquees' | 'transmises' | 'inchangee' | 'renvoyee'>;
 
 const labels = (fields: readonly InscriptionField[]) => fields.map((k) => L[k]).join(', ');
 
@@ -45,7 +45,10 @@ const pick = (v: OfferValues, fields: readonly InscriptionField[]) => {
   return Object.fromEntries(fields.map((k) => [k, flat[k]]));
 };
 
-/** The landlord saves the wizard's fields from the personal page. Archived or refused: 409, nothing changes. */
+/**
+ * The landlord saves the wizard's fields from the personal page. Refused: corrected and sent back
+ * for review. Archived: 409, nothing changes.
+ */
 export async function proposeChanges(
   deps: LandlordDeps,
   token: string,
@@ -55,10 +58,20 @@ export async function proposeChanges(
   const now = new Date();
   const proposed: OfferValues = { proprietaire, logement: { ...logement, charges: storedCharges(logement.charges) } };
   return deps.db.transaction(async (tx) => {
-    const id = await lockForAction(tx, token, now);
+    const id = await lockForAction(tx, token, now, [STATUT.refuse]);
     const offer = await repo.findById(tx, id);
     if (!offer) throw notFound(LIEN_INVALIDE);
     const changed = inscriptionChanges(offer, proposed);
+    if (offer.idStatut === STATUT.refuse) {
+      // « Corriger et renvoyer »: back to the office's review, dated today so that it heads their
+      // list of offers waiting (and counts its wait from now); the first deposit stays in the history.
+      await tx
+        .update(inscriptions)
+        .set({ ...columns(proposed), statutId: STATUT.enAttente, date: now, tempdata: null })
+        .where(eq(inscriptions.id, id));
+      await event(tx, id, 'renvoyee', now, changed.length ? labels(changed) : 'Sans modification');
+      return 'renvoyee';
+    }
     if (offer.idStatut !== STATUT.valide) {
       // Not reviewed yet: staff will read the offer as it now is.
       if (!changed.length) return 'inchangee';

@@ -298,7 +298,7 @@ describe(`« Modifier mon offre » et son examen par le guichet (${dbKind})`, ()
     expect(await events(id)).toEqual(['recue', 'validee']);
   });
 
-  it('une offre archivée ou refusée refuse la modification (409) ; un lien inconnu répond 404', async () => {
+  it('une offre archivée refuse la modification (409) ; refusée, corrigée, elle revient « En attente » ; un lien inconnu répond 404', async () => {
     const archived = await register('archive@example.fr', 'Archivee', STATUT.archive);
     const body = edited('archive@example.fr', 'Archivee', { logement: { type: 'T2' } });
     const res = await propose(archived.token, body);
@@ -307,10 +307,23 @@ describe(`« Modifier mon offre » et son examen par le guichet (${dbKind})`, ()
     expect(await offerRow(archived.id)).toMatchObject({ type: 'Studio', tempdata: null });
 
     const refused = await register('refusee@example.fr', 'Refusee', STATUT.refuse);
-    const no = await propose(refused.token, edited('refusee@example.fr', 'Refusee', { logement: { type: 'T2' } }));
-    expect(no.statusCode).toBe(409);
-    expect(no.json().message).toMatch(/refusée par le guichet/);
-    expect(await events(refused.id)).toEqual(['recue', 'refusee']);
+    const before = await offerRow(refused.id);
+    expect((await page(refused.token)).json()).toMatchObject({ idStatut: STATUT.refuse, motifRefus: null });
+    const back = await propose(refused.token, edited('refusee@example.fr', 'Refusee', { logement: { type: 'T2' } }));
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({ status: 'success', message: M.renvoyee });
+    const row = await offerRow(refused.id);
+    expect(row).toMatchObject({ statutId: STATUT.enAttente, type: 'T2', tempdata: null });
+    // Dated anew: it heads the office's list of offers waiting.
+    expect(row.date.getTime()).toBeGreaterThan(before.date.getTime());
+    expect(await events(refused.id)).toEqual(['recue', 'refusee', 'renvoyee : Type de logement']);
+    const waiting = await listed(`&filter[statut]=${STATUT.enAttente}`);
+    expect(waiting[0].id).toBe(refused.id);
+    // Pending again: the usual rules (applied at once, no second resubmission).
+    expect((await propose(refused.token, edited('refusee@example.fr', 'Refusee', {}))).json().message).toBe(
+      M.appliquees,
+    );
+    expect((await offerRow(refused.id)).statutId).toBe(STATUT.enAttente);
 
     const unknown = await propose('A'.repeat(43), body);
     expect(unknown.statusCode).toBe(404);

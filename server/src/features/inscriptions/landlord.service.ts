@@ -8,13 +8,14 @@ import {
   type MotifArchivage,
   OFFRE_ARCHIVEE,
   type Proprietaire,
+  REMISE_IMPOSSIBLE,
   STATUT,
 } from '@guichet/contract';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { type JournalActor, recordJournal } from '../../platform/journal/journal.ts';
-import type { Mailer } from '../../platform/mail/index.ts';
+import { type Mailer, mailRepository } from '../../platform/mail/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { referenceRepository, statutLibelle } from '../reference/reference.repository.ts';
 import { inscriptionsRepository as repo } from './inscriptions.repository.ts';
@@ -24,7 +25,8 @@ import {
   inscriptionLiens,
   inscriptions,
 } from './inscriptions.tables.ts';
-import { createLandlordLink, LANDLORD_LINK_DAYS, landlordPagePath } from './landlord-links.ts';
+import { landlordRepository, type OfferForMail, offerMailFields } from './landlord.repository.ts';
+import { createLandlordLink, createLandlordLinks, LANDLORD_LINK_DAYS, landlordPagePath } from './landlord-links.ts';
 import { lockAtVersion } from './version.ts';
 
 /**
@@ -35,6 +37,13 @@ import { lockAtVersion } from './version.ts';
 export type LandlordDeps = { db: Db; mail: Mailer };
 
 const OFFRE_REFUSEE = 'Cette offre a été refusée par le guichet : elle ne figure pas dans la liste des logements.';
+
+/** « Lien perdu »: mails to one address in 24 hours, and the offers one mail lists at most (§6.2). */
+export const LIEN_PERDU_PAR_JOUR = 3;
+export const LIEN_PERDU_OFFRES_MAX = 20;
+/** Receipts of registration mailed to one address in 24 hours; further offers are registered unmailed. */
+export const ACCUSES_PAR_JOUR = 5;
+const DAY_MS = 24 * 3600_000;
 
 /** The offer a personal link opens; an unknown and an expired token are the same 404. */
 async function offerIdByToken(db: DbOrTx, token: string, now: Date): Promise<number> {
@@ -54,19 +63,50 @@ const landlordFields = {
   motifArchivageTexte: inscriptions.motifArchivageTexte,
 };
 
+/** An expired offer put back within this many days returns to the list at once; any other, after review. */
+export const REMISE_DIRECTE_JOURS = 30;
+
 export async function viewByToken(deps: LandlordDeps, token: string): Promise<LogementSelfView> {
-  const id = await offerIdByToken(deps.db, token, new Date());
+  const now = new Date();
+  const id = await offerIdByToken(deps.db, token, now);
   const offer = await repo.findById(deps.db, id);
   const [dates] = await deps.db.select(landlordFields).from(inscriptions).where(eq(inscriptions.id, id));
   if (!offer || !dates) throw notFound(LIEN_INVALIDE);
-  return { ...offer, ...dates };
+  const refus =
+    offer.idStatut === STATUT.refuse ? await landlordRepository.lastEvent(deps.db, id, 'refusee') : undefined;
+  return {
+    ...offer,
+    ...dates,
+    motifRefus: refus?.detail ?? null,
+    remiseEnLigne: await remiseKind(deps.db, id, offer.idStatut, dates, now),
+  };
+}
+
+/**
+ * Where « Remettre mon offre en ligne » sends an archived offer: straight back to the list when it
+ * was validated and left it for want of an answer less than REMISE_DIRECTE_JOURS ago (the landlord's
+ * click is the answer); back to the office's review when the landlord let or withdrew it, or long
+ * ago (its facts, or the law, may have changed). An offer the office archived stays so: null.
+ */
+async function remiseKind(
+  db: DbOrTx,
+  id: number,
+  statutId: number,
+  dates: { motifArchivage: MotifArchivage | null; dateValidation: Date | null },
+  now: Date,
+): Promise<'directe' | 'examen' | null> {
+  if (statutId !== STATUT.archive || !dates.motifArchivage) return null;
+  if (dates.motifArchivage !== 'expiree' || !dates.dateValidation) return 'examen';
+  const expiree = await landlordRepository.lastEvent(db, id, 'expiree');
+  const recent = expiree && now.getTime() - expiree.date.getTime() < REMISE_DIRECTE_JOURS * DAY_MS;
+  return recent ? 'directe' : 'examen';
 }
 
 /**
  * The offer behind the token, locked for the action; an archived or refused offer refuses every
- * action with a 409 and nothing changes.
+ * action with a 409 and nothing changes, unless the action names that status in `also`.
  */
-export async function lockForAction(tx: DbOrTx, token: string, now: Date) {
+export async function lockForAction(tx: DbOrTx, token: string, now: Date, also: readonly number[] = []) {
   const id = await offerIdByToken(tx, token, now);
   const [row] = await tx
     .select({ statutId: inscriptions.statutId })
@@ -74,9 +114,46 @@ export async function lockForAction(tx: DbOrTx, token: string, now: Date) {
     .where(eq(inscriptions.id, id))
     .for('update');
   if (!row) throw notFound(LIEN_INVALIDE);
+  if (also.includes(row.statutId)) return id;
   if (row.statutId === STATUT.archive) throw new HttpError(409, OFFRE_ARCHIVEE);
   if (row.statutId === STATUT.refuse) throw new HttpError(409, OFFRE_REFUSEE);
   return id;
+}
+
+/**
+ * « Remettre mon offre en ligne » (see remiseKind). Back in the list: confirmed today, as
+ * « Toujours disponible » would; back to review: « En attente », dated today for the office's list.
+ */
+export async function putBackOnline(deps: LandlordDeps, token: string): Promise<'directe' | 'examen'> {
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    const id = await lockForAction(tx, token, now, [STATUT.archive, STATUT.enAttente, STATUT.valide]);
+    const [row] = await tx
+      .select({ ...landlordFields, statutId: inscriptions.statutId })
+      .from(inscriptions)
+      .where(eq(inscriptions.id, id));
+    const { statutId } = row;
+    if (statutId !== STATUT.archive) throw new HttpError(409, REMISE_IMPOSSIBLE.pasArchivee);
+    const kind = await remiseKind(tx, id, statutId, row, now);
+    if (!kind) throw new HttpError(409, REMISE_IMPOSSIBLE.parLeGuichet);
+    const back = { motifArchivage: null, motifArchivageTexte: null, dateRelance: null };
+    await tx
+      .update(inscriptions)
+      .set(
+        kind === 'directe'
+          ? { ...back, statutId: STATUT.valide, dateConfirmation: now }
+          : { ...back, statutId: STATUT.enAttente, date: now },
+      )
+      .where(eq(inscriptions.id, id));
+    await event(
+      tx,
+      id,
+      'remise_en_ligne',
+      now,
+      kind === 'directe' ? 'De nouveau dans la liste, disponibilité confirmée' : 'Renvoyée à l’examen du guichet',
+    );
+    return kind;
+  });
 }
 
 export const event = (tx: DbOrTx, inscriptionId: number, type: EvenementInscription, date: Date, detail?: string) =>
@@ -119,36 +196,9 @@ export async function archiveByLandlord(
 
 // ── Mails ─────────────────────────────────────────────────────────────────────────
 
-export type OfferForMail = {
-  id: number;
-  date: Date;
-  nom: string;
-  prenom: string;
-  email: string;
-  type: string;
-  adresse: string;
-  cp: string;
-  ville: string;
-  proximite: string;
-  surface: string;
-  loyer: string;
-  charges: string;
-};
-const mailFields = {
-  id: inscriptions.id,
-  date: inscriptions.date,
-  nom: inscriptions.nom,
-  prenom: inscriptions.prenom,
-  email: inscriptions.email,
-  type: inscriptions.type,
-  adresse: inscriptions.adresse,
-  cp: inscriptions.cp,
-  ville: inscriptions.ville,
-  proximite: inscriptions.proximite,
-  surface: inscriptions.surface,
-  loyer: inscriptions.loyer,
-  charges: inscriptions.charges,
-};
+export type { OfferForMail };
+
+const mailFields = offerMailFields;
 
 export const offerLabel = (o: OfferForMail) => `${o.type} au ${o.adresse}, ${o.cp} ${o.ville}`;
 const summary = (o: OfferForMail) =>
@@ -197,8 +247,25 @@ export async function offerForMail(tx: DbOrTx, id: number): Promise<OfferForMail
 /** Registers an offer, notes its receipt and mails the landlord a summary with the personal link. */
 export async function registerOffer(deps: LandlordDeps, proprietaire: Proprietaire, logement: Logement) {
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
+  const mailed = await deps.db.transaction(async (tx) => {
     const id = await repo.add(tx, proprietaire, logement, now);
+    // Anyone may register an offer under any address: receipts to one address are capped, the
+    // offer is registered all the same (its link comes with the office's decision).
+    await landlordRepository.lockAddress(tx, proprietaire.email);
+    const since = new Date(now.getTime() - DAY_MS);
+    if (
+      (await mailRepository.countSentTo(tx, proprietaire.email, 'accuse_reception_proprietaire', since)) >=
+      ACCUSES_PAR_JOUR
+    ) {
+      await event(
+        tx,
+        id,
+        'recue',
+        now,
+        `Accusé de réception non envoyé : ${ACCUSES_PAR_JOUR} déjà envoyés à cette adresse en 24 heures`,
+      );
+      return false;
+    }
     await event(tx, id, 'recue', now);
     const offer = await offerForMail(tx, id);
     await mailWithLink(tx, deps.mail, offer, now, {
@@ -211,8 +278,9 @@ export async function registerOffer(deps: LandlordDeps, proprietaire: Proprietai
         'La page de votre offre, ouverte par le bouton ci-dessous, montre son statut ; vous pourrez y indiquer que votre logement est loué ou retirer votre offre.',
       ],
     });
+    return true;
   });
-  deps.mail.wake();
+  if (mailed) deps.mail.wake();
 }
 
 /**
@@ -235,6 +303,8 @@ export async function setStatutByStaff(
     if (!(await repo.updateStatut(tx, id, statutId))) return undefined;
     await journalStatut(tx, actor, id, before.statutId, statutId, motif);
     if (before.statutId === statutId) return false;
+    // Dated in the offer's history: the landlord cannot put it back, and retention counts from it.
+    if (statutId === STATUT.archive) await event(tx, id, 'archivee', now);
     const offer = await offerForMail(tx, id);
     if (statutId === STATUT.valide) {
       await event(tx, id, 'validee', now);
@@ -299,35 +369,61 @@ async function journalStatut(
 }
 
 /**
- * A lost link: one mail with a fresh link for each live offer (pending or validated) of this
- * address. The caller answers the same whether any was found: the form tells no one which
- * addresses have offers.
+ * A lost link: one mail to the address, with a fresh link for each of its live offers (pending or
+ * validated, the newest LIEN_PERDU_OFFRES_MAX), at most LIEN_PERDU_PAR_JOUR such mails in 24 hours.
+ * The route answers before this runs (`app.afterResponse`): the answer tells no one which
+ * addresses have offers, not even by its timing. True when a mail was queued.
  */
-export async function sendLostLinks(deps: LandlordDeps, email: string): Promise<void> {
+export async function sendLostLinks(deps: LandlordDeps, email: string): Promise<boolean> {
   const now = new Date();
   const sent = await deps.db.transaction(async (tx) => {
-    const offers = await tx
-      .select(mailFields)
-      .from(inscriptions)
-      .where(
-        and(
-          sql`lower(${inscriptions.email}) = ${email.toLowerCase()}`,
-          inArray(inscriptions.statutId, [STATUT.enAttente, STATUT.valide]),
-        ),
-      )
-      .orderBy(asc(inscriptions.id));
-    for (const offer of offers) {
-      await mailWithLink(tx, deps.mail, offer, now, {
-        kind: 'lien_personnel',
-        subject: 'Le lien vers votre offre de logement',
-        title: 'Le lien vers votre offre de logement',
-        paragraphs: [
-          `Vous avez demandé un nouveau lien vers la page de votre offre (${offerLabel(offer)}, déposée le ${formatDate(offer.date)}).`,
-          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre offre ne change pas.',
-        ],
-      });
-    }
-    return offers.length;
+    await landlordRepository.lockAddress(tx, email);
+    const offers = await landlordRepository.liveOffersOf(tx, email, LIEN_PERDU_OFFRES_MAX + 1);
+    if (offers.length === 0) return false;
+    const since = new Date(now.getTime() - DAY_MS);
+    if ((await mailRepository.countSentTo(tx, email, 'lien_personnel', since)) >= LIEN_PERDU_PAR_JOUR) return false;
+    const listed = offers.slice(0, LIEN_PERDU_OFFRES_MAX);
+    const tokens = await createLandlordLinks(
+      tx,
+      listed.map((o) => o.id),
+      now,
+    );
+    const params = await referenceRepository.params(tx);
+    const several = listed.length > 1;
+    const body = deps.mail.render({
+      params,
+      title: 'Le lien vers votre offre de logement',
+      paragraphs: [
+        `Bonjour ${listed[0].prenom} ${listed[0].nom},`,
+        several
+          ? `Vous avez demandé un nouveau lien vers la page de vos offres : voici un lien pour chacune des ${listed.length} offres en cours enregistrées avec cette adresse.`
+          : `Vous avez demandé un nouveau lien vers la page de votre offre (${offerLabel(listed[0])}, déposée le ${formatDate(listed[0].date)}).`,
+        ...(offers.length > listed.length
+          ? [
+              `Seules vos ${LIEN_PERDU_OFFRES_MAX} offres les plus récentes sont listées ; pour les autres, contactez-nous (coordonnées ci-dessous).`,
+            ]
+          : []),
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vos offres ne changent pas.',
+        linkNotice,
+      ],
+      links: listed.map((offer, i) => ({
+        label: several
+          ? `Voir mon offre (${offerLabel(offer)}, déposée le ${formatDate(offer.date)})`
+          : 'Voir mon offre',
+        href: landlordPagePath(tokens[i]),
+        personal: true,
+      })),
+    });
+    await deps.mail.enqueue(tx, {
+      to: listed[0].email,
+      subject: `Le lien vers votre offre de logement — ${params.nomSite}`,
+      ...body,
+      kind: 'lien_personnel',
+      entite: 'inscription',
+      entiteId: listed[0].id,
+    });
+    return true;
   });
-  if (sent > 0) deps.mail.wake();
+  if (sent) deps.mail.wake();
+  return sent;
 }

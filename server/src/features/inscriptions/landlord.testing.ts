@@ -5,12 +5,16 @@ import type { SmtpPeer } from '../../../test/smtp-peer.ts';
 import { inscriptionEvenements, inscriptions } from './inscriptions.tables.ts';
 
 /** The personal link a landlord's mail carries, with PUBLIC_URL https://guichet.example.fr. */
-export const LINK = /Voir mon offre : https:\/\/guichet\.example\.fr\/logement\/([A-Za-z0-9_-]{43})$/m;
+export const LINK = /^Voir mon offre(?: \(.*\))? : https:\/\/guichet\.example\.fr\/logement\/([A-Za-z0-9_-]{43})$/m;
+/** Every personal link of a mail (a lost link lists one per live offer). */
+export const LINKS = new RegExp(LINK.source, 'gm');
 
 /** What the landlord tests read: the mails delivered to the SMTP peer, an offer's row and its events. */
 export function landlordKit(app: () => TestApp, peer: () => SmtpPeer) {
   const db = () => app().database.db;
   const sent = async () => {
+    // « Lien perdu » answers first and queues its mail after: wait for that work, then deliver.
+    await app().app.afterResponse.settle();
     await app().mail.drain();
     return peer().received.splice(0);
   };

@@ -7,7 +7,7 @@ import {
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { publicForm, rateLimited } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
-import { archiveByLandlord, confirmAvailable, sendLostLinks, viewByToken } from './landlord.service.ts';
+import { archiveByLandlord, confirmAvailable, putBackOnline, sendLostLinks, viewByToken } from './landlord.service.ts';
 import { proposeChanges } from './landlord-modification.service.ts';
 
 const success = (message: string) => ({ status: 'success' as const, message });
@@ -59,6 +59,17 @@ export async function logementPublicRoutes(app: AppInstance) {
     { config: limit },
   );
 
+  // The answer says whether the offer is back in the list or waits for the office's review.
+  route(
+    app,
+    api.remiseEnLigne,
+    async (request) => {
+      const kind = await putBackOnline(app, request.params.token);
+      return success(LOGEMENT_ACTION_MESSAGES[kind === 'directe' ? 'remiseDirecte' : 'remiseExamen']);
+    },
+    { config: limit },
+  );
+
   // Checked by the wizard's schema (a 400 names each field); the answer says whether staff must review it.
   route(
     app,
@@ -71,12 +82,16 @@ export async function logementPublicRoutes(app: AppInstance) {
     { config: limit },
   );
 
-  // The same answer for a known and an unknown address (the honeypot answers it too).
+  // The same answer, at the same moment, for a known and an unknown address (the honeypot answers
+  // it too): the lookup and the mail are done after the answer.
   route(
     app,
     api.lienPerdu,
     async (request) => {
-      await sendLostLinks(app, request.body.email);
+      const { email } = request.body;
+      app.afterResponse.run('lien-perdu', async () => {
+        await sendLostLinks(app, email);
+      });
       return success(LIEN_PERDU_REPONSE);
     },
     { config: publicForm(app.config.publicFormRateLimit, LIEN_PERDU_REPONSE) },

@@ -217,7 +217,7 @@ describe(`lien personnel du propriétaire (${dbKind})`, () => {
     expect(await events(id)).toEqual(['recue']);
   });
 
-  it('lien perdu : même réponse pour une adresse connue ou non ; un courriel par offre en cours, avec un lien qui marche', async () => {
+  it('lien perdu : même réponse pour une adresse connue ou non ; un courriel, avec un lien qui marche', async () => {
     const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/inscription/lien', payload: { email } });
     const unknown = await ask('personne@example.fr');
     // `dispo@example.fr` has one validated offer; `loue@example.fr` one still pending (first test).

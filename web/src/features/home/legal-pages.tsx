@@ -149,7 +149,7 @@ const treatments: { title: string; data: string; why: string; who: string; how_l
     why: 'vérifier l’offre puis la faire figurer dans la liste des logements privés envoyée aux étudiants qui la demandent : l’adresse complète du logement (rue, code postal et ville) et sa description, avec votre nom, téléphone et courriel pour qu’ils vous contactent, et la date de validation de l’offre par le guichet',
     who: 'les agents du guichet ; une fois l’offre validée, les étudiants qui reçoivent la liste',
     how_long:
-      'tant que l’offre est en attente d’examen, publiée ou archivée par le guichet ; une offre refusée est supprimée un an (365 jours) après son dépôt ; la copie de la liste envoyée par courriel aux étudiants est effacée de nos serveurs un an après chaque envoi',
+      'tant que l’offre est en attente d’examen ou publiée ; une offre refusée ou archivée (louée, retirée, expirée) est supprimée un an (365 jours) après sa dernière activité : dépôt, refus, archivage ou réponse du propriétaire ; la copie de la liste envoyée par courriel aux étudiants est effacée de nos serveurs un an après chaque envoi',
   },
   {
     title: 'Demander la liste des logements (étudiants)',

@@ -15,6 +15,9 @@ export const EVENEMENT_LABELS: Record<EvenementInscription, string> = {
   modification_refusee: 'Modifications refusées par le guichet',
   relance: 'Vérification envoyée',
   expiree: 'Archivée faute de réponse',
+  renvoyee: 'Corrigée et renvoyée par le propriétaire après un refus',
+  remise_en_ligne: 'Remise en ligne par le propriétaire',
+  archivee: 'Archivée par le guichet',
 };
 
 /** The words kept with an event: a refusal's reason, the landlord's own words, or a plain note. */

@@ -22,6 +22,8 @@ export const logementSelfQuery = (token: string) =>
 export type ArchiveAction = 'loue' | 'retrait';
 
 export const confirmDisponible = (token: string) => call(api.disponible, { params: { token } });
+/** « Remettre mon offre en ligne »: an archived offer back in the list, or back to review. */
+export const putBackOnline = (token: string) => call(api.remiseEnLigne, { params: { token } });
 export const archiveOffer = (action: ArchiveAction, token: string, body: LogementArchiveBody) =>
   call(api[action], { params: { token }, body });
 /** « Modifier mon offre »: the wizard's fields, whole; the answer says whether staff must review them. */

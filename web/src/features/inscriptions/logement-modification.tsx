@@ -47,6 +47,7 @@ export function LogementModification({
   // The form replaces the offer's description: its heading takes the focus so the change is announced.
   useEffect(() => heading.current?.focus(), []);
   const validated = offer.idStatut === STATUT.valide;
+  const refused = offer.idStatut === STATUT.refuse;
   const form = useContractForm({
     schema: inscriptionSchema,
     defaultValues: draftOf(offer.tempdata ?? offer),
@@ -79,12 +80,14 @@ export function LogementModification({
           component="h2"
           sx={{ outline: 'none' }}
         >
-          Modifier mon offre
+          {refused ? 'Corriger et renvoyer mon offre' : 'Modifier mon offre'}
         </Typography>
         <Typography>
-          {validated
-            ? 'Votre offre est validée : vos modifications seront vérifiées par le guichet avant de remplacer celle de la liste des logements, qui reste inchangée en attendant.'
-            : 'Votre offre n’a pas encore été examinée par le guichet : vos modifications s’appliquent dès leur enregistrement.'}{' '}
+          {refused
+            ? 'Votre offre a été refusée par le guichet. Corrigez-la selon le motif du refus, puis renvoyez-la : elle redeviendra « En attente » jusqu’à un nouvel examen.'
+            : validated
+              ? 'Votre offre est validée : vos modifications seront vérifiées par le guichet avant de remplacer celle de la liste des logements, qui reste inchangée en attendant.'
+              : 'Votre offre n’a pas encore été examinée par le guichet : vos modifications s’appliquent dès leur enregistrement.'}{' '}
           Tous les champs marqués d'un astérisque (*) sont obligatoires.
         </Typography>
         {offer.tempdata && (
@@ -107,7 +110,9 @@ export function LogementModification({
             <Button variant="outlined" onClick={onCancel} disabled={form.busy}>
               Annuler
             </Button>
-            <SubmitButton form={form}>Enregistrer les modifications</SubmitButton>
+            <SubmitButton form={form}>
+              {refused ? 'Renvoyer mon offre au guichet' : 'Enregistrer les modifications'}
+            </SubmitButton>
           </Stack>
         </Box>
       </Stack>

@@ -69,13 +69,13 @@ export function LogementPage() {
             />
           ) : (
             <>
-              {query.data.idStatut !== STATUT.archive && (
+              {(query.data.idStatut !== STATUT.archive || query.data.remiseEnLigne) && (
                 <LogementActions
                   token={token}
                   offer={query.data}
                   onResult={showResult}
                   onEdit={
-                    query.data.idStatut === STATUT.enAttente || query.data.idStatut === STATUT.valide
+                    query.data.idStatut !== STATUT.archive
                       ? () => {
                           setResult(null);
                           setEditing('open');

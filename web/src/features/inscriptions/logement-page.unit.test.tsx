@@ -1,4 +1,10 @@
-import { LIEN_INVALIDE, OFFRE_ARCHIVEE, STATUT } from '@guichet/contract';
+import {
+  LIEN_INVALIDE,
+  LOGEMENT_ACTION_MESSAGES,
+  MODIFICATION_MESSAGES,
+  OFFRE_ARCHIVEE,
+  STATUT,
+} from '@guichet/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +26,9 @@ const offer = {
   motifArchivageTexte: null,
   proprietaire,
   logement,
+  tempdata: null,
+  motifRefus: null,
+  remiseEnLigne: null,
 };
 const archived = {
   ...offer,
@@ -68,7 +77,8 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
     expect(statut.textContent).toContain('Validé');
     expect(statut.textContent).toContain('Reçue le01/09/2026');
     expect(statut.textContent).toContain('Validée le03/09/2026');
-    expect(statut.textContent).toContain('Disponibilité confirmée le03/09/2026');
+    // Validated, never confirmed by its landlord since: no confirmation date of its own.
+    expect(statut.textContent).not.toContain('Disponibilité confirmée');
     expect(statut.textContent).toContain('Votre logement est-il toujours disponible ?');
     const logement = screen.getByRole('region', { name: 'Logement' });
     expect(logement.textContent).toContain('Entre 350 et 400 euros');
@@ -161,6 +171,102 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
     expect(statut.textContent).toContain('Loué à une étudiante');
     expect(screen.queryByRole('region', { name: 'Que souhaitez-vous faire ?' })).toBeNull();
     expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual([]);
+  });
+
+  it('une offre en attente jamais confirmée ne montre ni validation ni confirmation', async () => {
+    server([
+      {
+        ...offer,
+        idStatut: STATUT.enAttente,
+        statut: 'En attente',
+        dateValidation: null,
+        dateConfirmation: null,
+        dateRelance: null,
+      },
+    ]);
+    renderPage('?reponse=disponible');
+    const statut = await screen.findByRole('region', { name: 'Statut de votre offre' });
+    expect(statut.textContent).not.toContain('Validée le');
+    expect(statut.textContent).not.toContain('confirmée le');
+    expect(screen.queryByText(/cliquez sur le bouton/)).toBeNull();
+    expect(button('Toujours disponible')).toBeNull();
+  });
+
+  it('après « Toujours disponible » depuis le courriel, l’invitation à cliquer disparaît', async () => {
+    const confirmed = { ...offer, dateConfirmation: '2026-10-06T08:00:00.000Z', dateRelance: null };
+    server([offer, confirmed], {
+      [`/api/logement/${TOKEN}/disponible`]: json(200, {
+        status: 'success',
+        message: LOGEMENT_ACTION_MESSAGES.disponible,
+      }),
+    });
+    renderPage('?reponse=disponible');
+    expect(await screen.findByText(/cliquez sur le bouton mis en évidence/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Toujours disponible' }));
+    await screen.findByText(LOGEMENT_ACTION_MESSAGES.disponible);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Statut de votre offre' }).textContent).toContain(
+        'Disponibilité confirmée le06/10/2026',
+      ),
+    );
+    expect(screen.queryByText(/cliquez sur le bouton/)).toBeNull();
+  });
+
+  it('une offre refusée montre le motif, aucun bouton sans effet, et se corrige puis se renvoie', async () => {
+    const refused = {
+      ...offer,
+      idStatut: STATUT.refuse,
+      statut: 'Refusé',
+      dateValidation: null,
+      dateConfirmation: null,
+      dateRelance: null,
+      motifRefus: 'Adresse incomplète.',
+    };
+    const pending = { ...refused, idStatut: STATUT.enAttente, statut: 'En attente', motifRefus: null };
+    const sent = server([refused, pending], {
+      [`/api/logement/${TOKEN}/modification`]: json(200, {
+        status: 'success',
+        message: MODIFICATION_MESSAGES.renvoyee,
+      }),
+    });
+    renderPage('?reponse=loue');
+    const statut = await screen.findByRole('region', { name: 'Statut de votre offre' });
+    expect(statut.textContent).toContain('Motif du refusAdresse incomplète.');
+    expect(statut.textContent).not.toContain('confirmée le');
+    expect(screen.queryByText(/cliquez sur le bouton/)).toBeNull();
+    for (const name of ['Toujours disponible', 'Mon logement est loué', 'Retirer mon offre', 'Modifier mon offre'])
+      expect(button(name)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Corriger et renvoyer' }));
+    const form = await screen.findByRole('region', { name: 'Corriger et renvoyer mon offre' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Renvoyer mon offre au guichet' }));
+    await screen.findByText(MODIFICATION_MESSAGES.renvoyee);
+    expect(sent.map((r) => r.url)).toEqual([`/api/logement/${TOKEN}/modification`]);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Statut de votre offre' }).textContent).toContain('En attente'),
+    );
+    expect(button('Mon logement est loué')).toBeTruthy();
+  });
+
+  it('une offre expirée se remet en ligne d’un clic', async () => {
+    const expired = { ...archived, motifArchivage: 'expiree', motifArchivageTexte: null, remiseEnLigne: 'directe' };
+    const back = { ...offer, dateRelance: null, dateConfirmation: '2026-10-20T08:00:00.000Z' };
+    const sent = server([expired, back], {
+      [`/api/logement/${TOKEN}/remise-en-ligne`]: json(200, {
+        status: 'success',
+        message: LOGEMENT_ACTION_MESSAGES.remiseDirecte,
+      }),
+    });
+    renderPage();
+    const statut = await screen.findByRole('region', { name: 'Statut de votre offre' });
+    expect(statut.textContent).toContain('Sans réponse à la demande de confirmation');
+    expect(statut.textContent).not.toContain('ne peut plus être modifiée');
+    for (const name of ['Mon logement est loué', 'Retirer mon offre', 'Modifier mon offre'])
+      expect(button(name)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remettre mon offre en ligne' }));
+    await screen.findByText(LOGEMENT_ACTION_MESSAGES.remiseDirecte);
+    expect(sent).toEqual([{ url: `/api/logement/${TOKEN}/remise-en-ligne`, method: 'POST', body: {} }]);
+    await waitFor(() => expect(button('Remettre mon offre en ligne')).toBeNull());
+    expect(button('Toujours disponible')).toBeTruthy();
   });
 
   it('un lien invalide ou expiré le dit et propose d’en recevoir un nouveau', async () => {

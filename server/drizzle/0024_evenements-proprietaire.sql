@@ -1,0 +1,2 @@
+ALTER TABLE "inscription_evenements" DROP CONSTRAINT "inscription_evenements_type_check";--> statement-breakpoint
+ALTER TABLE "inscription_evenements" ADD CONSTRAINT "inscription_evenements_type_check" CHECK (type in ('recue', 'confirmee', 'louee', 'retiree', 'modification_proposee', 'modification_validee', 'modification_refusee', 'validee', 'refusee', 'expiree', 'relance', 'renvoyee', 'remise_en_ligne', 'archivee'));
