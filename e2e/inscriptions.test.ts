@@ -200,7 +200,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.goBack();
     await stepHeading(page, 'Propriétaire').waitFor();
     expect(await field(page, 'Nom').inputValue()).toBe('DURAND');
-    expect(await field(page, 'Adresse e-mail').inputValue()).toBe('lea.durand@example.fr');
+    expect(await field(page, 'Adresse de courriel').inputValue()).toBe('lea.durand@example.fr');
     await page.goForward();
     await stepHeading(page, 'Logement').waitFor();
     expect(await field(page, 'Type de logement').inputValue()).toBe('Studio');
@@ -224,7 +224,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     const merci = stepHeading(page, 'Merci, votre offre de logement est enregistrée');
     await merci.waitFor();
     await page
-      .getByText('Un courriel avec votre lien personnel pour gérer votre offre a été envoyé à lea.durand@example.fr.', {
+      .getByText('Un courriel avec votre lien personnel pour gérer votre offre va vous être envoyé à lea.durand@example.fr.', {
         exact: false,
       })
       .waitFor();
@@ -249,7 +249,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
     await page
       .getByRole('region', { name: 'Recevoir à nouveau mon lien personnel' })
-      .getByRole('textbox', { name: /^Adresse e-mail/ })
+      .getByRole('textbox', { name: /^Adresse de courriel/ })
       .waitFor();
     await expect.poll(() => focusedText(page)).toBe('Recevoir à nouveau mon lien');
     expect(await axeViolations(page)).toEqual([]);

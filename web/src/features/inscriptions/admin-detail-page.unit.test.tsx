@@ -150,7 +150,7 @@ describe('fiche d’une offre : modifiée depuis son ouverture (409)', () => {
     fireEvent.change(statut, { target: { value: String(STATUT.valide) } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    const alert = await screen.findByText(/Ce qui a changé : Téléphone, Adresse e-mail/);
+    const alert = await screen.findByText(/Ce qui a changé : Téléphone, Adresse de courriel/);
     expect(alert.closest('[role="alert"]')?.textContent).toContain(VERSION_MESSAGES.inscription);
     expect(sent).toEqual([{ statut: STATUT.valide, version: 'v1' }]);
     // What the agent saw and chose stays on screen until the reload.

@@ -181,7 +181,7 @@ export function WizardPage() {
               aux étudiants, qui vous contacteront directement.
             </Typography>
             <Typography>
-              Un courriel avec votre lien personnel pour gérer votre offre a été envoyé à{' '}
+              Un courriel avec votre lien personnel pour gérer votre offre va vous être envoyé à{' '}
               <Box component="strong" sx={{ overflowWrap: 'anywhere' }}>
                 {state.envoyee}
               </Box>

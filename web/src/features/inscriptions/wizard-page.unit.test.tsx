@@ -211,7 +211,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     const confirmation = merci.parentElement?.textContent ?? '';
     expect(confirmation).toContain('Nos services vont la vérifier.');
     expect(confirmation).toContain(
-      'Un courriel avec votre lien personnel pour gérer votre offre a été envoyé à marie.dupont@example.fr.',
+      'Un courriel avec votre lien personnel pour gérer votre offre va vous être envoyé à marie.dupont@example.fr.',
     );
     // Sent: nothing of the offer stays in the tab.
     await waitFor(() => expect(sessionStorage.length).toBe(0));
@@ -219,7 +219,7 @@ describe('assistant « Proposer un logement »', { timeout: 60_000 }, () => {
     press('Proposer un autre logement');
     await stepHeading('Propriétaire');
     expect(field('Nom').value).toBe('DUPONT');
-    expect(field('Adresse e-mail').value).toBe('marie.dupont@example.fr');
+    expect(field('Adresse de courriel').value).toBe('marie.dupont@example.fr');
     expect(field('Ville').value).toBe('TROYES');
     // The owner is checked again by the server, then the housing starts empty.
     press('Suivant');
