@@ -224,9 +224,12 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     const merci = stepHeading(page, 'Merci, votre offre de logement est enregistrée');
     await merci.waitFor();
     await page
-      .getByText('Un courriel avec votre lien personnel pour gérer votre offre va vous être envoyé à lea.durand@example.fr.', {
-        exact: false,
-      })
+      .getByText(
+        'Un courriel avec votre lien personnel pour gérer votre offre va vous être envoyé à lea.durand@example.fr.',
+        {
+          exact: false,
+        },
+      )
       .waitFor();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
