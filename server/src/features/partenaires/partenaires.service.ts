@@ -21,6 +21,7 @@ import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
 import { logosRepository } from '../logos/logos.repository.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
+import { queuePublication, queueProposalDecision, queueRegistrationReceipt } from './partner-mails.ts';
 import { type AdminWrite, type PartenaireState, partenairesRepository as repo } from './partenaires.repository.ts';
 
 /**
@@ -43,7 +44,13 @@ async function requireLogo(db: Db, fields: PartenaireFields, message: string) {
 
 export async function register(deps: PartenairesDeps, fields: PartenaireFields, type: PartenaireType) {
   await requireLogo(deps.db, fields, MESSAGES.remplirTousLesChamps);
-  return repo.add(deps.db, fields, type);
+  const id = await deps.db.transaction(async (tx) => {
+    const id = await repo.add(tx, fields, type);
+    await queueRegistrationReceipt(tx, deps.mail, { id, ...fields });
+    return id;
+  });
+  deps.mail.wake();
+  return id;
 }
 
 /** The personal link's page: the partner's own fields. An unknown, used or expired token is a 404. */
@@ -77,6 +84,8 @@ export async function sendRenewal(deps: PartenairesDeps, actor: JournalActor, id
     const partenaire = await repo.lock(tx, id);
     if (!partenaire) throw introuvable();
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
+    // The campaign's rule (sendRenewalBatch): only a validated partner is asked to check its entry.
+    if (partenaire.statutId !== STATUT.valide) throw conflict(M.renouvellementNonValide);
     await queueRenewal(tx, deps, partenaire);
     await recordJournal(tx, actor, {
       action: 'partenaire.renouvellement',
@@ -177,6 +186,7 @@ export async function updateByStaff(deps: PartenairesDeps, actor: JournalActor, 
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
     const before = await journalState(tx, id);
     await repo.updateAdmin(tx, id, write);
+    await mailIfPublished(tx, deps, partenaire, before, write);
     const changes = changedValues(before, await journalState(tx, id));
     if (changes) {
       await recordJournal(tx, actor, {
@@ -189,6 +199,20 @@ export async function updateByStaff(deps: PartenairesDeps, actor: JournalActor, 
     }
   });
   directoryCache.clear(deps.db);
+  deps.mail.wake();
+}
+
+/** The partner enters the directory (validated and active, and was not both): it is told so. */
+async function mailIfPublished(
+  tx: DbOrTx,
+  deps: PartenairesDeps,
+  partenaire: PartenaireState,
+  before: Record<string, unknown>,
+  write: AdminWrite,
+) {
+  const wasPublic = partenaire.statutId === STATUT.valide && before.actif === true;
+  if (wasPublic || write.statut !== STATUT.valide || !write.actif) return;
+  await queuePublication(tx, deps.mail, { id: partenaire.id, ...write });
 }
 
 /** Applies the (possibly edited) proposal, logo included, and closes it: one transaction. */
@@ -205,6 +229,8 @@ export async function validateProposal(
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
     const before = await journalState(tx, id);
     await repo.applyProposal(tx, id, fields);
+    const publie = partenaire.statutId === STATUT.valide && before.actif === true;
+    await queueProposalDecision(tx, deps.mail, { id, ...fields }, { validee: true, publie });
     const changes = changedValues(before, await journalState(tx, id));
     await recordJournal(tx, actor, {
       action: 'partenaire.proposition.validee',
@@ -217,6 +243,7 @@ export async function validateProposal(
     });
   });
   directoryCache.clear(deps.db);
+  deps.mail.wake();
 }
 
 export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor, id: number) {
@@ -228,6 +255,7 @@ export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor,
     const current = await journalState(tx, id);
     const proposed = changedValues(current, { ...current, ...partenaire.tempdata });
     await repo.dropProposal(tx, id);
+    await queueProposalDecision(tx, deps.mail, partenaire, { validee: false, publie: false });
     await recordJournal(tx, actor, {
       action: 'partenaire.proposition.refusee',
       entite: 'partenaire',
@@ -237,6 +265,7 @@ export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor,
         : `Modifications de « ${partenaire.nom} » refusées`,
     });
   });
+  deps.mail.wake();
 }
 
 /** A partner as the journal records it: its fields, and labels rather than ids. */

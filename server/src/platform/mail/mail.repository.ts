@@ -130,6 +130,11 @@ export const mailRepository = {
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'failed')));
   },
 
+  /** How many mails of this kind were queued for exactly this recipient since `moment` (a daily limit per address). */
+  async countTo(db: DbOrTx, kind: CourrielType, to: string, moment: Date): Promise<number> {
+    return db.$count(mailOutbox, and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, to), gte(mailOutbox.createdAt, moment)));
+  },
+
   /**
    * Mails that failed for good since `moment` (the daily digest). The outbox keeps no date of the
    * last attempt: a failed mail's `nextAttemptAt` is when that last attempt was due.
