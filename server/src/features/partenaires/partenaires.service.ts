@@ -21,8 +21,8 @@ import { hashToken, linkValidSince, newToken } from '../../platform/tokens.ts';
 import { logosRepository } from '../logos/logos.repository.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
-import { queuePublication, queueProposalDecision, queueRegistrationReceipt } from './partner-mails.ts';
 import { type AdminWrite, type PartenaireState, partenairesRepository as repo } from './partenaires.repository.ts';
+import { queueProposalDecision, queuePublication, queueRegistrationReceipt } from './partner-mails.ts';
 
 /**
  * The partner rules (docs/spec/portal-spec.md §4, docs/spec/decisions.md §4) as plain functions: registration, the renewal token's

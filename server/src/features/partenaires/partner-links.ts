@@ -4,8 +4,8 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { mailRepository } from '../../platform/mail/index.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
-import type { PartenairesDeps } from './partenaires.service.ts';
 import { partenairesRepository as repo } from './partenaires.repository.ts';
+import type { PartenairesDeps } from './partenaires.service.ts';
 
 /** At most this many new-link mails to one address in 24 hours, whatever the number of requests. */
 export const LIENS_PAR_JOUR = 3;

@@ -132,7 +132,10 @@ export const mailRepository = {
 
   /** How many mails of this kind were queued for exactly this recipient since `moment` (a daily limit per address). */
   async countTo(db: DbOrTx, kind: CourrielType, to: string, moment: Date): Promise<number> {
-    return db.$count(mailOutbox, and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, to), gte(mailOutbox.createdAt, moment)));
+    return db.$count(
+      mailOutbox,
+      and(eq(mailOutbox.kind, kind), eq(mailOutbox.to, to), gte(mailOutbox.createdAt, moment)),
+    );
   },
 
   /**
