@@ -52,7 +52,12 @@ export const PARTENAIRE_MESSAGES = {
  */
 export function logoErreurDetail(message: string, recu: { format: string; bytes: number; plus?: boolean }): string {
   const mo = (recu.bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
-  const taille = recu.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(recu.bytes / 1024))} Ko` : `${mo} Mo`;
+  const taille =
+    recu.bytes < 1024
+      ? `${recu.bytes} octets`
+      : recu.bytes < 1024 * 1024
+        ? `${Math.round(recu.bytes / 1024)} Ko`
+        : `${mo} Mo`;
   return `${message} (fichier reçu : ${recu.format}, ${recu.plus ? 'plus de ' : ''}${taille})`;
 }
 
