@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
-import { etudiants, inscriptions, journal, mailOutbox } from '../../db/schema.ts';
+import { etudiants, inscriptions, journal, mailOutbox, partenaires } from '../../db/schema.ts';
 import { parisDay } from '../../platform/daily-jobs.ts';
 import { enqueueMail, PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
 import { validInscription } from '../inscriptions/inscriptions.fixtures.ts';
@@ -95,7 +95,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     const res = await call(agent, 'PUT', '/api/admin/etudiants/update', { selection: studentIds, action: 'valider' });
     expect(res.statusCode, res.body).toBe(200);
   };
+  /** Only a validated partner gets the renewal mail: validated by hand first. */
   const renew = async (id: number) => {
+    await db().update(partenaires).set({ statutId: 2 }).where(eq(partenaires.id, id));
     const res = await call(agent, 'PUT', `/api/admin/partenaire/send/mail/update/${id}`);
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -139,13 +141,14 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
       ['lien_personnel', 'inscription', o.id],
       ['disponibilite_a_confirmer', 'inscription', o.id],
       ['offre_expiree', 'inscription', o.id],
+      ['accuse_reception_partenaire', 'partenaire', ids.partenaire],
       ['renouvellement_partenaire', 'partenaire', ids.partenaire],
     ];
     expect(kinds).toEqual(expected);
 
     // All of them go out: the log says « sent », nothing is flagged.
     await smtpUp();
-    expect(await t.mail.drain()).toMatchObject({ sent: 8, failed: 0 });
+    expect(await t.mail.drain()).toMatchObject({ sent: 9, failed: 0 });
     await smtpDown();
   });
 
@@ -198,7 +201,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(byId.get(ids.etudiants[3])).toMatchObject({ erreur: expect.stringMatching(/ECONNREFUSED|connect/i) });
 
     // The partner: its first renewal went, its last one failed; the list and the page say so.
-    const renewals = await mailsAbout('partenaire', ids.partenaire);
+    const renewals = (await mailsAbout('partenaire', ids.partenaire)).filter(
+      (m) => m.kind === 'renouvellement_partenaire',
+    );
     expect(renewals.map((m) => m.status)).toEqual(['sent', 'failed']);
     const partners = await call(agent, 'GET', '/api/admin/partenaires/get/list/by/filters');
     const row = (partners.json().partenaires as { id: number; courrielEchec: unknown }[]).find(
