@@ -73,12 +73,12 @@ export function afterAnswer(app: AppInstance, reply: FastifyReply, work: () => P
     running.set(app, set);
   }
   const tasks = set;
-  reply.raw.once('close', () => {
-    const task = work()
-      .catch((err) => app.log.error({ err }, 'partenaire : envoi d’un nouveau lien en échec'))
-      .finally(() => tasks.delete(task));
-    tasks.add(task);
-  });
+  // Counted from now, so that waiting for the work never misses one whose answer is still leaving.
+  const task: Promise<unknown> = new Promise((resolve) => reply.raw.once('close', resolve))
+    .then(work)
+    .catch((err) => app.log.error({ err }, 'partenaire : envoi d’un nouveau lien en échec'))
+    .finally(() => tasks.delete(task));
+  tasks.add(task);
 }
 
 /** Resolves when every request's work started so far is done. */
