@@ -61,16 +61,17 @@ export async function sendPartnerLinks(deps: PartenairesDeps, email: string): Pr
 
 /**
  * The work of a request starts once its answer is sent: the answer leaves at the same moment and
- * says the same whether the address is known or not. Each app keeps its work in progress, which
- * its closing (and a test) waits for.
+ * says the same whether the address is known or not. The work in progress is kept per database
+ * (the one object a plugin's encapsulated instance shares with the app), for the app's closing
+ * and a test to wait for.
  */
-const running = new WeakMap<AppInstance, Set<Promise<unknown>>>();
+const running = new WeakMap<object, Set<Promise<unknown>>>();
 
 export function afterAnswer(app: AppInstance, reply: FastifyReply, work: () => Promise<unknown>) {
-  let set = running.get(app);
+  let set = running.get(app.db);
   if (!set) {
     set = new Set();
-    running.set(app, set);
+    running.set(app.db, set);
   }
   const tasks = set;
   // Counted from now, so that waiting for the work never misses one whose answer is still leaving.
@@ -83,5 +84,5 @@ export function afterAnswer(app: AppInstance, reply: FastifyReply, work: () => P
 
 /** Resolves when every request's work started so far is done. */
 export async function settleAfterAnswer(app: AppInstance): Promise<void> {
-  await Promise.all(running.get(app) ?? []);
+  await Promise.all(running.get(app.db) ?? []);
 }
