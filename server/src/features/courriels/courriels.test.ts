@@ -216,7 +216,7 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
 
   it('liste : recherche sur le destinataire, l’objet et le type ; filtres ; tri sur liste blanche', async () => {
     const all = await list();
-    expect(all.count).toBe(12);
+    expect(all.count).toBe(13);
     // Newest first by default.
     expect(all.courriels[0]).toMatchObject({ objet: 'Essai en cours', type: 'lien_personnel' });
     expect(Object.keys(all.courriels[0]).sort()).toEqual(
@@ -244,11 +244,11 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     ]);
     expect((await list('?filter[type]=liste_logements')).count).toBe(4);
     expect((await list('?filter[type]=liste_logements&filter[statut]=sent')).count).toBe(2);
-    expect((await list(`?filter[date]=${parisDay(new Date())}`)).count).toBe(12);
+    expect((await list(`?filter[date]=${parisDay(new Date())}`)).count).toBe(13);
     expect((await list('?filter[date]=2020-01-01')).count).toBe(0);
 
     const byRecipient = await list('?sort[name]=destinataire&sort[direction]=asc&rowsPerPage=5');
-    expect(byRecipient.count).toBe(12);
+    expect(byRecipient.count).toBe(13);
     expect(byRecipient.courriels.map((c) => c.destinataire)).toEqual([
       'alice@example.fr',
       'bruno@example.fr',
@@ -260,8 +260,8 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(byAttempts.courriels.slice(0, 3).map((c) => c.tentatives)).toEqual([8, 8, 8]);
     const byStatus = await list('?sort[name]=statut&sort[direction]=desc&rowsPerPage=5');
     expect(byStatus.courriels.slice(0, 3).map((c) => c.statut)).toEqual(['failed', 'failed', 'failed']);
-    // Sorted by the label staff read: « Accusé… » first.
-    expect((await list('?sort[name]=type&rowsPerPage=5')).courriels[0].type).toBe('accuse_reception_proprietaire');
+    // Sorted by the label staff read: « Accusé… (partenaire) » first.
+    expect((await list('?sort[name]=type&rowsPerPage=5')).courriels[0].type).toBe('accuse_reception_partenaire');
 
     for (const bad of [
       '?sort[name]=text',
@@ -275,7 +275,8 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
   });
 
   it('détail : le texte sans le lien personnel, et le nom des pièces jointes', async () => {
-    const [, renewal] = await mailsAbout('partenaire', ids.partenaire);
+    // The registration receipt first, then the two renewals.
+    const [, , renewal] = await mailsAbout('partenaire', ids.partenaire);
     // A failed mail keeps its link (to be resent)…
     expect(renewal.personalLinks).toHaveLength(1);
     expect(renewal.text).toContain(renewal.personalLinks[0]);
