@@ -170,7 +170,7 @@ describe('partenaires dans Chromium', () => {
     await page.getByRole('row').filter({ hasText: 'Vélo Campus' }).getByRole('link').first().click();
     await page.waitForURL(/\/admin\/partenaire\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Vélo Campus' }).waitFor();
-    expect(await page.getByText('Dernière modification : aucune').count()).toBe(1);
+    expect(await page.getByText('Dernière mise à jour par le partenaire : jamais').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
     // Validated without a category: refused under the field.
@@ -251,8 +251,10 @@ describe('partenaires dans Chromium', () => {
     await page.getByRole('button', { name: 'Envoyer mail de renouvellement' }).click();
     await page.getByRole('status').filter({ hasText: PARTENAIRE_MESSAGES.mailEnvoye }).waitFor();
     await page.getByText('Ce partenaire a déjà reçu un mail de renouvellement').waitFor();
-    await expect.poll(() => ctx.peer.received.length, { timeout: 10_000 }).toBe(1);
-    const mail = ctx.peer.received[0];
+    // The registration and publication mails went too: the renewal is the one with the link.
+    const renewals = () => ctx.peer.received.filter((m) => m.parsed.subject?.startsWith('Mise à jour annuelle'));
+    await expect.poll(() => renewals().length, { timeout: 10_000 }).toBe(1);
+    const mail = renewals()[0];
     expect(mail.envelope.to.sort()).toEqual(['claire.martin@velo-campus.fr', 'contact@velo-campus.fr']);
     const link = mail.parsed.text?.match(/https?:\/\/\S+\/update\/partenaire\/[A-Za-z0-9_-]+/)?.[0] ?? '';
     expect(link.startsWith(ctx.portal.url)).toBe(true);
@@ -329,7 +331,7 @@ describe('partenaires dans Chromium', () => {
     // Reloaded: no proposal left, the form and the selectors are back.
     await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
     expect(await page.getByText('Modifications proposées par le partenaire').count()).toBe(0);
-    expect(await page.getByText(/Dernière modification : \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
+    expect(await page.getByText(/Dernière mise à jour par le partenaire : \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
     // The directory shows the new name and logo at once.

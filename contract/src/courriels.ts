@@ -9,6 +9,9 @@ import { type ListFilter, listQuerySchema, queryDay } from './list.ts';
 export const COURRIEL_TYPES = {
   liste_logements: 'Liste des logements',
   renouvellement_partenaire: 'Renouvellement partenaire',
+  accuse_reception_partenaire: 'Accusé de réception (partenaire)',
+  decision_partenaire: 'Décision (partenaire)',
+  lien_partenaire: 'Nouveau lien (partenaire)',
   accuse_reception_proprietaire: 'Accusé de réception (propriétaire)',
   decision_proprietaire: 'Décision (propriétaire)',
   disponibilite_a_confirmer: 'Disponibilité à confirmer',

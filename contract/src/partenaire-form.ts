@@ -39,7 +39,45 @@ export const PARTENAIRE_MESSAGES = {
   modificationsRefusees: 'Les modifications du partenaire ont été refusées.',
   modificationsEnAttente: 'Ce partenaire a des modifications en attente : validez-les ou refusez-les d’abord.',
   aucuneModification: 'Ce partenaire n’a pas de modification en attente.',
+  /** The answer to a new renewal link asked for by address: the same whether the address is known or not. */
+  lienDemande:
+    'Si un partenaire publié ou en attente de validation est enregistré avec cette adresse, un nouveau lien personnel vient de lui être envoyé par e-mail.',
+  renouvellementNonValide:
+    'Ce partenaire n’est pas validé : le mail de renouvellement ne s’envoie qu’aux partenaires validés (comme pour la campagne).',
 } as const;
+
+/**
+ * A refused logo: the spec's sentence, then what was received, e.g. « (fichier reçu : GIF, 3,4 Mo) ».
+ * `format`: what the bytes are (or the file's type as the browser sees it); `bytes`: its size,
+ * `plus`: the size is at least that (the upload was cut at the limit).
+ */
+export function logoErreurDetail(message: string, recu: { format: string; bytes: number; plus?: boolean }): string {
+  const mo = (recu.bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+  const taille =
+    recu.bytes < 1024
+      ? `${recu.bytes} octets`
+      : recu.bytes < 1024 * 1024
+        ? `${Math.round(recu.bytes / 1024)} Ko`
+        : `${mo} Mo`;
+  return `${message} (fichier reçu : ${recu.format}, ${recu.plus ? 'plus de ' : ''}${taille})`;
+}
+
+/** A file's format by its first bytes, as the logo checks name it (JPEG, PNG, GIF…), or « format inconnu ». */
+export function logoFormatRecu(head: Uint8Array): string {
+  const starts = (...b: number[]) => b.every((v, i) => head[i] === v);
+  const ascii = (from: number, text: string) => [...text].every((c, i) => head[from + i] === c.charCodeAt(0));
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'PNG';
+  if (starts(0xff, 0xd8, 0xff)) return 'JPEG';
+  if (ascii(0, 'GIF8')) return 'GIF';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'WebP';
+  if (ascii(0, 'BM')) return 'BMP';
+  if (ascii(0, '%PDF')) return 'PDF';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'TIFF';
+  if (ascii(4, 'ftyp')) return 'HEIC/AVIF';
+  const start = new TextDecoder().decode(head.subarray(0, 256)).trimStart().toLowerCase();
+  if (start.startsWith('<svg') || (start.startsWith('<?xml') && start.includes('<svg'))) return 'SVG';
+  return 'format inconnu';
+}
 
 /**
  * The partner's own fields as every partner form labels them, in its order (all required,

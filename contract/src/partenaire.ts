@@ -23,6 +23,8 @@ export {
   CIVILITES,
   LOGO_MAX_BYTES,
   LOGO_MIME,
+  logoErreurDetail,
+  logoFormatRecu,
   normalizeLink,
   PARTENAIRE_FIELD_KEYS,
   PARTENAIRE_LABELS,
@@ -118,6 +120,8 @@ export const partenaireTokenSchema = z
 export const partenaireSelfViewSchema = z.object({ partenaire: partenaireDataSchema.extend({ id: z.number().int() }) });
 export type PartenaireSelfView = z.infer<typeof partenaireSelfViewSchema>['partenaire'];
 export const partenaireConfirmSchema = z.object({ token: partenaireTokenSchema });
+/** A new renewal link asked for by e-mail address (a used or expired link's page). */
+export const partenaireLienBodySchema = z.object({ email: email(MAX.mail) });
 export const partenaireSelfUpdateSchema = partenaireFieldsSchema.extend({ token: partenaireTokenSchema });
 
 // ── Admin ──────────────────────────────────────────────────────────────────────

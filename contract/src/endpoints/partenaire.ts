@@ -12,6 +12,7 @@ import {
   partenaireConfirmSchema,
   partenaireExportQuerySchema,
   partenaireIdParamsSchema,
+  partenaireLienBodySchema,
   partenaireListQuerySchema,
   partenaireListSchema,
   partenairePublicQuerySchema,
@@ -65,6 +66,15 @@ export const partenaireEndpoints = {
     params: partenaireIdParamsSchema,
     body: partenaireSelfUpdateSchema,
     response: { 200: successSchema, ...publicRefusals },
+  }),
+  lien: endpoint({
+    method: 'POST',
+    path: '/api/partenaire/lien',
+    access: 'public',
+    summary:
+      'Lien perdu ou expiré : un nouveau lien de mise à jour par e-mail pour les partenaires publiés ou en attente de cette adresse (même réponse sinon)',
+    body: partenaireLienBodySchema,
+    response: { 200: successSchema, 400: e, 429: e },
   }),
   list: endpoint({
     method: 'GET',

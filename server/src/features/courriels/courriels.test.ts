@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
-import { etudiants, inscriptions, journal, mailOutbox } from '../../db/schema.ts';
+import { etudiants, inscriptions, journal, mailOutbox, partenaires } from '../../db/schema.ts';
 import { parisDay } from '../../platform/daily-jobs.ts';
 import { enqueueMail, PERSONAL_LINK_MARKER } from '../../platform/mail/index.ts';
 import { mailErrorFr } from '../../platform/mail/mail-errors.ts';
@@ -96,7 +96,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     const res = await call(agent, 'PUT', '/api/admin/etudiants/update', { selection: studentIds, action: 'valider' });
     expect(res.statusCode, res.body).toBe(200);
   };
+  /** Only a validated partner gets the renewal mail: validated by hand first. */
   const renew = async (id: number) => {
+    await db().update(partenaires).set({ statutId: 2 }).where(eq(partenaires.id, id));
     const res = await call(agent, 'PUT', `/api/admin/partenaire/send/mail/update/${id}`);
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -142,13 +144,14 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
       ['lien_personnel', 'inscription', o.id],
       ['disponibilite_a_confirmer', 'inscription', o.id],
       ['offre_expiree', 'inscription', o.id],
+      ['accuse_reception_partenaire', 'partenaire', ids.partenaire],
       ['renouvellement_partenaire', 'partenaire', ids.partenaire],
     ];
     expect(kinds).toEqual(expected);
 
     // All of them go out: the log says « sent », nothing is flagged.
     await smtpUp();
-    expect(await t.mail.drain()).toMatchObject({ sent: 8, failed: 0 });
+    expect(await t.mail.drain()).toMatchObject({ sent: 9, failed: 0 });
     await smtpDown();
   });
 
@@ -204,7 +207,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(byId.get(ids.etudiants[3])).toMatchObject({ erreur: refused });
 
     // The partner: its first renewal went, its last one failed; the list and the page say so.
-    const renewals = await mailsAbout('partenaire', ids.partenaire);
+    const renewals = (await mailsAbout('partenaire', ids.partenaire)).filter(
+      (m) => m.kind === 'renouvellement_partenaire',
+    );
     expect(renewals.map((m) => m.status)).toEqual(['sent', 'failed']);
     const partners = await call(agent, 'GET', '/api/admin/partenaires/get/list/by/filters');
     const row = (partners.json().partenaires as { id: number; courrielEchec: unknown }[]).find(
@@ -217,7 +222,7 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
 
   it('liste : recherche sur le destinataire, l’objet et le type ; filtres ; tri sur liste blanche', async () => {
     const all = await list();
-    expect(all.count).toBe(12);
+    expect(all.count).toBe(13);
     // Newest first by default.
     expect(all.courriels[0]).toMatchObject({ objet: 'Essai en cours', type: 'lien_personnel' });
     expect(Object.keys(all.courriels[0]).sort()).toEqual(
@@ -245,11 +250,11 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     ]);
     expect((await list('?filter[type]=liste_logements')).count).toBe(4);
     expect((await list('?filter[type]=liste_logements&filter[statut]=sent')).count).toBe(2);
-    expect((await list(`?filter[date]=${parisDay(new Date())}`)).count).toBe(12);
+    expect((await list(`?filter[date]=${parisDay(new Date())}`)).count).toBe(13);
     expect((await list('?filter[date]=2020-01-01')).count).toBe(0);
 
     const byRecipient = await list('?sort[name]=destinataire&sort[direction]=asc&rowsPerPage=5');
-    expect(byRecipient.count).toBe(12);
+    expect(byRecipient.count).toBe(13);
     expect(byRecipient.courriels.map((c) => c.destinataire)).toEqual([
       'alice@example.fr',
       'bruno@example.fr',
@@ -261,8 +266,8 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
     expect(byAttempts.courriels.slice(0, 3).map((c) => c.tentatives)).toEqual([8, 8, 8]);
     const byStatus = await list('?sort[name]=statut&sort[direction]=desc&rowsPerPage=5');
     expect(byStatus.courriels.slice(0, 3).map((c) => c.statut)).toEqual(['failed', 'failed', 'failed']);
-    // Sorted by the label staff read: « Accusé… » first.
-    expect((await list('?sort[name]=type&rowsPerPage=5')).courriels[0].type).toBe('accuse_reception_proprietaire');
+    // Sorted by the label staff read: « Accusé… (partenaire) » first.
+    expect((await list('?sort[name]=type&rowsPerPage=5')).courriels[0].type).toBe('accuse_reception_partenaire');
 
     for (const bad of [
       '?sort[name]=text',
@@ -276,7 +281,9 @@ describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
   });
 
   it('détail : le texte sans le lien personnel, le nom des pièces jointes ; l’erreur brute pour l’administrateur seul', async () => {
-    const [, renewal] = await mailsAbout('partenaire', ids.partenaire);
+    const [, renewal] = (await mailsAbout('partenaire', ids.partenaire)).filter(
+      (m) => m.kind === 'renouvellement_partenaire',
+    );
     // Given up, its stored copy no longer holds a working link.
     expect(renewal.personalLinks).toEqual([]);
     expect(renewal.text).toContain(`Vérifier mes informations : ${PERSONAL_LINK_MARKER}`);

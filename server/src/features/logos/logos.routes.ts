@@ -5,6 +5,17 @@ import { rateLimited } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { logoRefused, logosService } from './logos.service.ts';
 
+/** The part's bytes up to the multipart limit, or undefined when the stream fails. */
+async function readPart(stream: AsyncIterable<Buffer>): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk);
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Logo upload (the partner forms, before they are sent) and download (docs/spec/portal-spec.md §7 Public calls). */
 export async function logosPublicRoutes(app: AppInstance) {
   const logos = logosService({
@@ -20,9 +31,10 @@ export async function logosPublicRoutes(app: AppInstance) {
       if (!request.isMultipart()) throw logoRefused();
       const part = await request.file().catch(() => undefined);
       if (part?.fieldname !== 'logo') throw logoRefused();
-      // The multipart limit (3 MB) cuts the stream: an oversized file is never read whole.
-      const bytes = await part.toBuffer().catch(() => undefined);
-      const file = await logos.upload(addressGroup(request.ip), part.file.truncated ? undefined : bytes);
+      // The multipart limit (3 MB) cuts the stream: an oversized file is never read whole (what
+      // was read tells the refusal its format).
+      const bytes = await readPart(part.file);
+      const file = await logos.upload(addressGroup(request.ip), bytes, part.file.truncated);
       return { status: 'success' as const, file };
     },
     // Anyone may upload: the public forms' rate limit per address (0 turns it off).

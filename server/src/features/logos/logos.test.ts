@@ -8,10 +8,10 @@ import { logos, partenaires } from '../../db/schema.ts';
 import { jpegLogo, multipart, noisyPngLogo, pngLogo, register, upload } from '../partenaires/partenaires.fixtures.ts';
 import { reencodeLogo } from './logo-image.ts';
 
-const refused = {
-  status: 'error',
-  message: MESSAGES.erreurLogo,
-  errors: [{ key: 'logo', error: MESSAGES.erreurLogo }],
+/** The spec's sentence, then what the server received (format by content, size). */
+const refused = (recu: string) => {
+  const message = `${MESSAGES.erreurLogo} (fichier reçu : ${recu})`;
+  return { status: 'error', message, errors: [{ key: 'logo', error: message }] };
 };
 
 describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
@@ -68,7 +68,7 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     const before = await count();
     const res = await upload(t.app, bomb, 'bombe.png');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused);
+    expect(res.json().message).toMatch(/ \(fichier reçu : PNG, \d+ (Ko|octets)\)$/);
     expect(await count()).toBe(before);
   });
 
@@ -85,9 +85,10 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
 
   it('refuse un fichier texte nommé .png, sans rien stocker', async () => {
     const before = await count();
-    const res = await upload(t.app, Buffer.from('Ceci n’est pas une image.\n'), 'logo.png', 'image/png');
+    const text = Buffer.from('Ceci n’est pas une image.\n');
+    const res = await upload(t.app, text, 'logo.png', 'image/png');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused);
+    expect(res.json()).toEqual(refused(`format inconnu, ${text.length} octets`));
     expect(await count()).toBe(before);
   });
 
@@ -97,7 +98,7 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     const garbage = Buffer.concat([png.subarray(0, 33), Buffer.alloc(4096, 0x41)]);
     const bad = await upload(t.app, garbage);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual(refused);
+    expect(bad.json()).toEqual(refused('PNG, 4 Ko'));
     const truncated = await upload(t.app, png.subarray(0, png.length - 30));
     expect(truncated.statusCode).toBe(400);
     expect(await count()).toBe(before);
@@ -107,7 +108,9 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
       .gif()
       .toBuffer();
-    expect((await upload(t.app, gif, 'logo.png')).statusCode).toBe(400);
+    const asGif = await upload(t.app, gif, 'logo.png');
+    expect(asGif.statusCode).toBe(400);
+    expect(asGif.json()).toEqual(refused(`GIF, ${gif.length} octets`));
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await upload(t.app, svg, 'logo.png', 'image/png')).statusCode).toBe(400);
   });
@@ -119,7 +122,7 @@ describe(`logos : téléversement et téléchargement (${dbKind})`, () => {
     const over = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES + 1 - png.length)]);
     const res = await upload(t.app, over);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused);
+    expect(res.json()).toEqual(refused('PNG, plus de 3 Mo'));
     expect(await count()).toBe(before);
     const exact = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES - png.length)]);
     const ok = await upload(t.app, exact);

@@ -5,6 +5,7 @@ import { publicForm } from '../../platform/public-form.ts';
 import { route } from '../../platform/route.ts';
 import { directoryCache } from './directory-cache.ts';
 import * as rules from './partenaires.service.ts';
+import { sendPartnerLinks } from './partner-links.ts';
 
 /** Registration, directory and personal-link self-update (docs/spec/portal-spec.md §7 Public calls); logos: features/logos. */
 export async function partenairesPublicRoutes(app: AppInstance) {
@@ -45,6 +46,21 @@ export async function partenairesPublicRoutes(app: AppInstance) {
     reply.header('cache-control', 'no-store');
     return { partenaire: await rules.viewByToken(deps, request.params.token) };
   });
+
+  // A used or expired link's page: the same answer, at the same moment, whether the address is
+  // known or not; the lookup and the mail come after it (the honeypot answers it too).
+  route(
+    app,
+    api.lien,
+    async (request) => {
+      const { email } = request.body;
+      app.afterResponse.run('lien-partenaire', async () => {
+        await sendPartnerLinks(deps, email);
+      });
+      return success(M.lienDemande);
+    },
+    { config: publicForm(limit, M.lienDemande) },
+  );
 
   route(
     app,

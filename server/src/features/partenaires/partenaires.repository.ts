@@ -329,6 +329,30 @@ export const partenairesRepository = {
     return row && { ...row, tempdata: (row.tempdata as PartenaireData | null) ?? null };
   },
 
+  /**
+   * The partners a new link may be mailed to at this address (contact or representative): published
+   * or waiting for validation, without changes waiting for review; locked for the caller's transaction.
+   */
+  async linkableByEmail(tx: DbOrTx, email: string): Promise<{ id: number; nom: string }[]> {
+    return tx
+      .select({ id: p.id, nom: p.nom })
+      .from(p)
+      .where(
+        and(
+          or(sql`lower(${p.mail}) = ${email}`, sql`lower(${p.mailR}) = ${email}`),
+          inArray(p.statutId, [STATUT.enAttente, STATUT.valide]),
+          isNull(p.tempdata),
+        ),
+      )
+      .orderBy(asc(p.id))
+      .for('update');
+  },
+
+  /** Requests for one address wait for each other until the caller's transaction ends (a daily limit holds). */
+  async lockAddress(tx: DbOrTx, email: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guichet:partenaire-lien:${email}`}))`);
+  },
+
   /** A new renewal mail: its token, and no answer to it yet. */
   async setToken(tx: DbOrTx, id: number, tokenHash: string): Promise<void> {
     await tx

@@ -26,6 +26,7 @@ import { logosRepository } from '../logos/logos.repository.ts';
 import { referenceRepository } from '../reference/reference.repository.ts';
 import { directoryCache } from './directory-cache.ts';
 import { type AdminWrite, type PartenaireState, partenairesRepository as repo } from './partenaires.repository.ts';
+import { queueProposalDecision, queuePublication, queueRegistrationReceipt } from './partner-mails.ts';
 
 /**
  * The partner rules (docs/spec/portal-spec.md §4, docs/spec/decisions.md §4) as plain functions: registration, the renewal token's
@@ -58,7 +59,13 @@ async function requireLogo(db: Db, fields: PartenaireFields, message: string) {
 
 export async function register(deps: PartenairesDeps, fields: PartenaireFields, type: PartenaireType) {
   await requireLogo(deps.db, fields, MESSAGES.remplirTousLesChamps);
-  return repo.add(deps.db, fields, type);
+  const id = await deps.db.transaction(async (tx) => {
+    const id = await repo.add(tx, fields, type);
+    await queueRegistrationReceipt(tx, deps.mail, { id, ...fields });
+    return id;
+  });
+  deps.mail.wake();
+  return id;
 }
 
 /** The personal link's page: the partner's own fields. An unknown, used or expired token is a 404. */
@@ -94,6 +101,8 @@ export async function sendRenewal(deps: PartenairesDeps, actor: JournalActor, id
     if (partenaire.statutId === STATUT.refuse || partenaire.statutId === STATUT.archive) {
       throw conflict(RENOUVELLEMENT_CLOS);
     }
+    // The campaign's rule (sendRenewalBatch): only a validated partner is asked to check its entry.
+    if (partenaire.statutId !== STATUT.valide) throw conflict(M.renouvellementNonValide);
     await queueRenewal(tx, deps, partenaire);
     await recordJournal(tx, actor, {
       action: 'partenaire.renouvellement',
@@ -208,6 +217,7 @@ export async function updateByStaff(
     if (partenaire.tempdata) throw conflict(M.modificationsEnAttente);
     const before = await journalState(tx, id);
     await repo.updateAdmin(tx, id, write);
+    await mailIfPublished(tx, deps, partenaire, before, write);
     const changes = changedValues(before, await journalState(tx, id));
     if (changes) {
       await recordJournal(tx, actor, {
@@ -220,6 +230,20 @@ export async function updateByStaff(
     }
   });
   directoryCache.clear(deps.db);
+  deps.mail.wake();
+}
+
+/** The partner enters the directory (validated and active, and was not both): it is told so. */
+async function mailIfPublished(
+  tx: DbOrTx,
+  deps: PartenairesDeps,
+  partenaire: PartenaireState,
+  before: Record<string, unknown>,
+  write: AdminWrite,
+) {
+  const wasPublic = partenaire.statutId === STATUT.valide && before.actif === true;
+  if (wasPublic || write.statut !== STATUT.valide || !write.actif) return;
+  await queuePublication(tx, deps.mail, { id: partenaire.id, ...write });
 }
 
 /** Applies the (possibly edited) proposal, logo included, and closes it: one transaction. */
@@ -236,6 +260,8 @@ export async function validateProposal(
     if (!partenaire.tempdata) throw conflict(M.aucuneModification);
     const before = await journalState(tx, id);
     await repo.applyProposal(tx, id, fields);
+    const publie = partenaire.statutId === STATUT.valide && before.actif === true;
+    await queueProposalDecision(tx, deps.mail, { id, ...fields }, { validee: true, publie });
     const changes = changedValues(before, await journalState(tx, id));
     await recordJournal(tx, actor, {
       action: 'partenaire.proposition.validee',
@@ -248,6 +274,7 @@ export async function validateProposal(
     });
   });
   directoryCache.clear(deps.db);
+  deps.mail.wake();
 }
 
 export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor, id: number, version?: string) {
@@ -258,6 +285,7 @@ export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor,
     const current = await journalState(tx, id);
     const proposed = changedValues(current, { ...current, ...partenaire.tempdata });
     await repo.dropProposal(tx, id);
+    await queueProposalDecision(tx, deps.mail, partenaire, { validee: false, publie: false });
     await recordJournal(tx, actor, {
       action: 'partenaire.proposition.refusee',
       entite: 'partenaire',
@@ -267,6 +295,7 @@ export async function refuseProposal(deps: PartenairesDeps, actor: JournalActor,
         : `Modifications de « ${partenaire.nom} » refusées`,
     });
   });
+  deps.mail.wake();
 }
 
 /** A partner as the journal records it: its fields, and labels rather than ids. */

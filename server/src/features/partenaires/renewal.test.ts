@@ -35,8 +35,14 @@ describe(`partenaires : renouvellement annuel par lien personnel (${dbKind})`, (
   const propose = (id: number, body: object) =>
     t.app.inject({ method: 'POST', url: `/api/partenaire/update/${id}`, payload: body });
 
-  /** Staff send the renewal mail; the dispatcher delivers it to the SMTP peer; the link's token is returned. */
+  /**
+   * Staff send the renewal mail (only a validated partner gets one: a pending one is validated
+   * first); the dispatcher delivers it to the SMTP peer; the link's token is returned.
+   */
   async function renew(id: number): Promise<string> {
+    await t.app.db.update(partenaires).set({ statutId: 2 }).where(eq(partenaires.id, id));
+    // The registration and publication mails go first: the renewal is counted alone.
+    await t.mail.drain();
     const before = peer.received.length;
     const res = await admin('PUT', `partenaire/send/mail/update/${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -305,6 +311,8 @@ describe(`partenaires : renouvellement annuel par lien personnel (${dbKind})`, (
     try {
       const staff = (await short.agent(['ROLE_USER'])).cookie;
       const id = await register(short.app);
+      await short.app.db.update(partenaires).set({ statutId: 2 }).where(eq(partenaires.id, id));
+      await short.mail.drain();
       const before = peer.received.length;
       await short.app.inject({
         method: 'PUT',

@@ -176,10 +176,6 @@ export const mailRepository = {
   },
 
   /**
-   * Mails that failed for good since `moment` (the daily digest). The outbox keeps no date of the
-   * last attempt: a failed mail's `nextAttemptAt` is when that last attempt was due.
-   */
-  /**
    * How many mails of this kind were queued for this address (case ignored) since `moment`: the
    * cap on mail that anyone can make the portal send to someone (docs/decisions/proprietaire.md).
    * Read along the outbox's date index: only the window's mails are looked at.
@@ -194,6 +190,10 @@ export const mailRepository = {
       ),
     ),
 
+  /**
+   * Mails that failed for good since `moment` (the daily digest). The outbox keeps no date of the
+   * last attempt: a failed mail's `nextAttemptAt` is when that last attempt was due.
+   */
   async failedSince(db: DbOrTx, moment: Date): Promise<number> {
     return db.$count(mailOutbox, and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, moment)));
   },

@@ -4,9 +4,12 @@ import {
   journalActionLabel,
   journalChampLabel,
   journalValueText,
+  LOGO_NAME,
+  logoEndpoints,
   type Wire,
 } from '@guichet/contract';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -19,6 +22,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { endpointUrl } from '../../lib/api.ts';
 
 /** A journal line as it travels (its date as a string). */
 export type JournalLigne = Wire<JournalLine>;
@@ -26,6 +30,29 @@ export type JournalLigne = Wire<JournalLine>;
 /** Whether the line kept values to compare (a login or a mail sent has none). */
 export const hasChanges = (l: Pick<JournalLigne, 'avant' | 'apres'>) =>
   Object.keys({ ...l.avant, ...l.apres }).length > 0;
+
+const logoUrl = (file: string) => endpointUrl(logoEndpoints.download, { params: { file } });
+
+/**
+ * A cell's value. A partner's logo is a stored file's random name, which says nothing: the image
+ * instead, and « Logo remplacé » on the side of the new one.
+ */
+function ValueCell({ ligne, champ, cote }: { ligne: JournalLigne; champ: string; cote: 'avant' | 'apres' }) {
+  const value = ligne[cote]?.[champ];
+  if (ligne.entite === 'partenaire' && champ === 'logo' && typeof value === 'string' && LOGO_NAME.test(value)) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <img
+          src={logoUrl(value)}
+          alt={cote === 'avant' ? 'Logo précédent' : 'Nouveau logo'}
+          style={{ width: 80, height: 48, objectFit: 'contain' }}
+        />
+        <span>{cote === 'avant' ? 'Logo précédent' : 'Logo remplacé'}</span>
+      </Box>
+    );
+  }
+  return <>{journalValueText(value)}</>;
+}
 
 /** « Avant » / « Après » of one line: a row per field it changed, French field names. */
 export function JournalChanges({ ligne }: { ligne: JournalLigne }) {
@@ -52,8 +79,12 @@ export function JournalChanges({ ligne }: { ligne: JournalLigne }) {
             <TableCell component="th" scope="row">
               {journalChampLabel(k, ligne.entite)}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{journalValueText(ligne.avant?.[k])}</TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{journalValueText(ligne.apres?.[k])}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>
+              <ValueCell ligne={ligne} champ={k} cote="avant" />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>
+              <ValueCell ligne={ligne} champ={k} cote="apres" />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

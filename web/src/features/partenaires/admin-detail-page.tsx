@@ -116,8 +116,8 @@ function Loaded(props: {
             <CourrielEchecChip echec={props.courrielEchec} />
           </Stack>
           <Typography color="text.secondary">
-            Inscrit le {formatDateTime(p.date)} — Dernière modification :{' '}
-            {p.dateLastUpdate ? formatDate(p.dateLastUpdate) : 'aucune'} — {PARTENAIRE_TYPE_LABELS[p.typePartenaire]}
+            Inscrit le {formatDateTime(p.date)} — Dernière mise à jour par le partenaire :{' '}
+            {p.dateLastUpdate ? formatDate(p.dateLastUpdate) : 'jamais'} — {PARTENAIRE_TYPE_LABELS[p.typePartenaire]}
           </Typography>
         </Stack>
         <DoublonsAlert doublons={props.doublons} nom="le partenaire" href={paths.admin.partenaire} />

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_MIME, MESSAGES } from '@guichet/contract/forms';
+import { LOGO_MAX_BYTES, LOGO_MIME, logoErreurDetail, logoFormatRecu, MESSAGES } from '@guichet/contract/forms';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState } from 'react';
@@ -15,7 +15,15 @@ export const LOGO_HINT = 'Formats acceptés : JPEG ou PNG, 3 Mo maximum';
  */
 export function logoUploadError(err: unknown): string {
   if (err instanceof ApiError && (err.status === 429 || err.status === 503)) return err.message;
+  // The server's refusal names the file it received (format, size).
+  if (err instanceof ApiError && err.status === 400 && err.message.startsWith(MESSAGES.erreurLogo)) return err.message;
   return MESSAGES.erreurLogo;
+}
+
+/** A file refused before it travels: the spec's sentence, then its format (by its first bytes) and size. */
+export async function logoLocalError(file: File): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+  return logoErreurDetail(MESSAGES.erreurLogo, { format: logoFormatRecu(head), bytes: file.size });
 }
 
 /**
@@ -44,7 +52,7 @@ export function LogoField(props: {
     if (!file) return;
     setLocalError(null);
     if (!(LOGO_MIME as readonly string[]).includes(file.type) || file.size > LOGO_MAX_BYTES) {
-      setLocalError(MESSAGES.erreurLogo);
+      setLocalError(await logoLocalError(file));
       return;
     }
     setUploading(true);
@@ -77,13 +85,22 @@ export function LogoField(props: {
             placeItems: 'center',
             bgcolor: 'background.paper',
             overflow: 'hidden',
+            position: 'relative',
           }}
         >
           {props.value ? (
+            // The whole logo, scaled down to the frame: a percentage max-height in a grid cell does
+            // not bound a tall image, which the frame then cropped.
             <img
               src={logoSrc(props.value)}
               alt={props.nom ? `Logo de ${props.nom}` : 'Aperçu du logo'}
-              style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+              style={{
+                position: 'absolute',
+                inset: 4,
+                width: 'calc(100% - 8px)',
+                height: 'calc(100% - 8px)',
+                objectFit: 'contain',
+              }}
             />
           ) : (
             <Typography variant="body2" color="text.secondary">

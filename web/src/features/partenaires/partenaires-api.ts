@@ -50,6 +50,8 @@ export const selfViewQuery = (token: string) =>
 export const confirmInfos = (id: number, token: string) => call(api.confirm, { params: { id }, body: { token } });
 export const proposeChanges = (id: number, body: CallArgs<typeof api.propose>['body']) =>
   call(api.propose, { params: { id }, body });
+/** A new personal link by e-mail, for a used or expired one. */
+export const askNewLink = (email: string) => call(api.lien, { body: { email } });
 
 // ── Staff actions: each reloads the partner and the list it appears in ─────────────────
 /**

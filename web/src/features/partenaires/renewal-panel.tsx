@@ -1,9 +1,12 @@
-import { formatDateTime, MESSAGES } from '@guichet/contract';
+import { formatDateTime, MESSAGES, STATUT } from '@guichet/contract';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type PageFeedback, settle } from './admin-feedback.tsx';
 import { type PartenaireDetail, useSendRenewal } from './partenaires-api.ts';
 
-/** The yearly renewal mail (docs/spec/portal-spec.md §2): blocked while a proposal waits or the page has unsaved changes. */
+/**
+ * The yearly renewal mail (docs/spec/portal-spec.md §2): blocked while a proposal waits, the page has
+ * unsaved changes or the partner is not validated (the server's rule, the campaign's too).
+ */
 export function RenewalPanel(props: {
   partenaire: PartenaireDetail;
   dirty: boolean;
@@ -16,7 +19,9 @@ export function RenewalPanel(props: {
     ? "Validez ou refusez d'abord les modifications proposées par le partenaire."
     : dirty
       ? "Enregistrez d'abord vos changements."
-      : null;
+      : p.idStatut !== STATUT.valide
+        ? "Le mail de renouvellement ne s'envoie qu'aux partenaires validés."
+        : null;
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="titre-renouvellement">

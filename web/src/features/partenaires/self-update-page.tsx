@@ -9,6 +9,7 @@ import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 import { ApiError } from '../../lib/api.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
+import { DeadLink } from './dead-link.tsx';
 import { logoSrc } from './logo-address.ts';
 import { OtherFields, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
 import { sameValues, toValues, type Values } from './partenaire-form.ts';
@@ -30,11 +31,13 @@ export function SelfUpdatePage() {
           <CircularProgress aria-label="Chargement de vos informations" />
         </Box>
       ) : query.isError ? (
-        <Alert severity="error" role="alert">
-          {query.error instanceof ApiError && query.error.status < 500
-            ? MESSAGES.partenaireIntrouvableToken
-            : query.error.message}
-        </Alert>
+        query.error instanceof ApiError && query.error.status < 500 ? (
+          <DeadLink />
+        ) : (
+          <Alert severity="error" role="alert">
+            {query.error.message}
+          </Alert>
+        )
       ) : (
         <SelfUpdateForm token={token} partenaire={query.data.partenaire} />
       )}
@@ -83,9 +86,9 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
   return (
     <>
       <Typography>
-        Vérifiez les informations de « {partenaire.nom} » publiées dans l'annuaire des partenaires. Si elles sont
-        exactes, confirmez-les ; sinon, modifiez-les : le guichet vérifiera vos modifications avant de les publier. Ce
-        lien ne sert qu'une fois.
+        Vérifiez les informations de « {partenaire.nom} » destinées à l'annuaire des partenaires. Si elles sont exactes,
+        confirmez-les ; sinon, modifiez-les : le guichet vérifiera vos modifications avant de les publier. Ce lien ne
+        sert qu'une fois.
       </Typography>
       <Paper variant="outlined" component="form" {...form.formProps} sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={3}>

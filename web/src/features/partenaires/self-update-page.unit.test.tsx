@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { describedText } from '../../../test/screen-reader.ts';
+import { ParamsGate } from '../../lib/params.tsx';
 import { SelfUpdatePage } from './self-update-page.tsx';
 
 const TOKEN = 'lien-personnel';
@@ -103,4 +104,47 @@ describe('mise à jour d’un partenaire par son lien personnel', () => {
     expect(screen.queryByRole('button', { name: 'Valider les modifications' })).toBeNull();
     expect(sent).toHaveLength(2);
   });
+
+  it('un lien usé ou expiré explique pourquoi, propose un nouveau lien par e-mail et donne le contact du guichet', async () => {
+    const asked: unknown[] = [];
+    fakeServer((url, init) => {
+      if (url === '/api/params/get/all')
+        return json(200, {
+          nomSite: 'Guichet numérique étudiant',
+          annee: 2026,
+          emailContact: 'guichet@example.fr',
+          telephoneContact: '03 25 00 00 00',
+          adresseContact: '1 place de la Mairie, 10000 Troyes',
+        });
+      if (url === `/api/partenaire/get/one/by/${TOKEN}`)
+        return json(404, { status: 'error', message: MESSAGES.partenaireIntrouvableToken });
+      if (url === '/api/partenaire/lien' && init?.method === 'POST') {
+        asked.push(JSON.parse(String(init.body)));
+        return json(200, { status: 'success', message: PARTENAIRE_MESSAGES.lienDemande });
+      }
+    });
+    renderWithQueries(
+      <ParamsGate>
+        <MemoryRouter initialEntries={[`/update/partenaire/${TOKEN}`]}>
+          <Routes>
+            <Route path="/update/partenaire/:token" element={<SelfUpdatePage />} />
+          </Routes>
+        </MemoryRouter>
+      </ParamsGate>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.partenaireIntrouvableToken);
+    expect(alert.textContent).toContain("il ne sert qu'une fois");
+    expect(screen.getByRole('link', { name: '03 25 00 00 00' }).getAttribute('href')).toBe('tel:0325000000');
+    expect(screen.getByRole('link', { name: 'guichet@example.fr' }).getAttribute('href')).toBe(
+      'mailto:guichet@example.fr',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Adresse e-mail/ }), {
+      target: { value: 'contact@velo-campus.fr' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Recevoir un nouveau lien' }));
+    const done = await screen.findByRole('status');
+    await waitFor(() => expect(done.textContent).toBe(PARTENAIRE_MESSAGES.lienDemande));
+    expect(asked).toEqual([{ email: 'contact@velo-campus.fr' }]);
+  }, 30_000);
 });
