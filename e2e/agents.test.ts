@@ -125,7 +125,7 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     await login(page, 'agent.simple');
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
-    expect(await entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants']);
+    expect(await entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants', 'Courriels']);
     await page.screenshot({ path: '/tmp/agents-agent.png' });
 
     await page.goto('/admin/roles');
@@ -145,7 +145,14 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     await page.waitForURL(/\/admin\/inscriptions$/);
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
     await page.getByText(MESSAGES.aucunEnregistrement).waitFor();
-    expect(await entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants', 'Roles']);
+    expect(await entries(page)).toEqual([
+      'Tableau de bord',
+      'Inscriptions',
+      'Partenaires',
+      'Etudiants',
+      'Roles',
+      'Courriels',
+    ]);
 
     // An administrator withdraws « Agent » while the list is open; the next search asks the server.
     await setRoles(id, ['ROLE_ADMIN_ROLE']);
@@ -192,7 +199,9 @@ describe('les agents selon leurs rôles dans Chromium', () => {
     // /admin leads it to Inscriptions, the first screen its role opens.
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
     expect(page.url()).toMatch(/\/admin\/inscriptions$/);
-    await expect.poll(() => entries(page)).toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants']);
+    await expect
+      .poll(() => entries(page))
+      .toEqual(['Tableau de bord', 'Inscriptions', 'Partenaires', 'Etudiants', 'Courriels']);
     expect(urls).not.toContain('/logout');
   });
 

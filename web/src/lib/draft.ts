@@ -85,3 +85,14 @@ export function useDraft<T>(options: { values: T; dirty: boolean; restore: (valu
 
   return { restored, discard } satisfies Draft;
 }
+
+/** Forgets every form's kept edits on this page: « Recharger » after a conflict shows the stored record. */
+export function discardDrafts(pathname: string) {
+  try {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key === `${PREFIX}${pathname}` || key.startsWith(`${PREFIX}${pathname}#`)) sessionStorage.removeItem(key);
+    }
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}

@@ -88,8 +88,11 @@ function Loaded({ inscription }: { inscription: InscriptionDetail }) {
     load,
     differences: inscriptionDifferences,
   });
-  const reload = () =>
-    queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(inscription.id) }).then(stale.clear);
+  const reload = () => {
+    draft.discard();
+    setMotif('');
+    return queryClient.invalidateQueries({ queryKey: inscriptionKeys.detail(inscription.id) }).then(stale.clear);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

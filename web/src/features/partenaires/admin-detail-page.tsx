@@ -11,7 +11,7 @@ import {
 import { Alert, Backdrop, Box, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useBanner } from '../../components/banner.tsx';
 import { CourrielEchecChip } from '../../components/courriel-echec.tsx';
 import { StatusChip } from '../../components/data-table/status-chip.tsx';
@@ -21,6 +21,7 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { RecordVersion, useVersionConflict, VersionConflictAlert } from '../../components/version-conflict.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { discardDrafts } from '../../lib/draft.ts';
 import { paths } from '../../lib/paths.ts';
 import { FeedbackSnackbar, type PageFeedback } from './admin-feedback.tsx';
 import { useCategories, useFiltres } from './directory-api.ts';
@@ -98,7 +99,11 @@ function Loaded(props: {
   });
   const record = useMemo(() => ({ version: p.version, report: stale.report }), [p.version, stale.report]);
   // Reloading starts the panels again from the stored data (the page keys them by the reload).
-  const reload = () => queryClient.invalidateQueries({ queryKey: partenaireKeys.detail(p.id) });
+  const { pathname } = useLocation();
+  const reload = () => {
+    discardDrafts(pathname);
+    return queryClient.invalidateQueries({ queryKey: partenaireKeys.detail(p.id) });
+  };
 
   return (
     <RecordVersion.Provider value={record}>
