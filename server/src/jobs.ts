@@ -20,6 +20,8 @@ export type JobConfig = Pick<
 > & {
   /** Wakes this process's mail dispatcher once a job has queued mail (the portal's; none in a command). */
   wakeMail?: () => void;
+  /** The time a run by hand reads to know today (tests). */
+  clock?: () => Date;
 };
 
 /** What a run did: French lines for the terminal, or why it did nothing. */
@@ -34,6 +36,8 @@ export type Job = {
   description: string;
   /** The portal's schedule runs it only in the office's night (`NIGHT`, Europe/Paris); by hand, any time. */
   night?: true;
+  /** How many days after today (Europe/Paris) a run by hand may take as its date; JOB_DAYS_AHEAD unless said. */
+  daysAhead?: number;
   /** Runs the job as of `now` for the office's day `day` (Europe/Paris), claiming that day. */
   run: (db: Db, config: JobConfig, now: Date, day: string) => Promise<JobOutcome>;
 };
@@ -57,6 +61,8 @@ const RETENTION_LABELS: [string, string][] = [
 export const JOBS = {
   retention: {
     description: 'supprime les données personnelles dont la durée de conservation est passée (RETENTION_DAYS)',
+    // It erases: a date in the future would erase what is not yet due (decisions §6.8).
+    daysAhead: 1,
     async run(db, config, now, day) {
       const counts = await retentionPass(db, config, now, day);
       if (typeof counts === 'string') return { ran: false, reason: counts };
@@ -149,10 +155,38 @@ export function jobClock(date: string | undefined, real = new Date()): { now: Da
 
 /** Another process is running the same job at this moment (French message). */
 export class JobBusyError extends Error {}
+/** The date asked is too far ahead for the job (French message); nothing ran. */
+export class JobDateError extends Error {}
+
+/** How far ahead a job run by hand may look, so that what will happen can be seen (decisions §6.8). */
+export const JOB_DAYS_AHEAD = 400;
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Refuses a `date` later than the job allows, counted from `today` (the office's day, parisDay). */
+export function checkJobDate(name: JobName, date: string, today: string): void {
+  const ahead = (JOBS[name] as Job).daysAhead ?? JOB_DAYS_AHEAD;
+  const latest = addDays(today, ahead);
+  if (date <= latest) return;
+  throw new JobDateError(
+    ahead === 1
+      ? `La tâche « ${name} » efface des données : elle ne peut pas tourner pour le ${date}, une date après demain ` +
+          `(${latest}), car elle effacerait ce qui n’est pas encore échu. Rien n’a été fait.`
+      : `La tâche « ${name} » ne peut pas tourner pour le ${date} : au plus ${ahead} jours après aujourd’hui ` +
+          `(le ${latest}). Rien n’a été fait.`,
+  );
+}
+
+/** The office's day a run of `name` by hand takes as its date, once the date asked is checked. */
+export function jobDay(name: JobName, date: string | undefined, real: Date): { now: Date; day: string } {
+  if (date) checkJobDate(name, date, parisDay(real));
+  return jobClock(date, real);
+}
 
 /** Runs `name` as if today were `date` (default: today); the French lines to print. */
 export async function runJob(db: Db, config: JobConfig, name: JobName, date?: string): Promise<string[]> {
-  const { now, day } = jobClock(date);
+  const { now, day } = jobDay(name, date, config.clock?.() ?? new Date());
   const outcome = await JOBS[name].run(db, config, now, day);
   if (!outcome.ran && outcome.reason === 'busy') {
     throw new JobBusyError(
@@ -191,9 +225,13 @@ export function startDailyJobs(opts: {
       if ((JOBS[name] as Job).night && !atNight(now)) continue;
       try {
         const outcome = await JOBS[name].run(opts.db, opts.config, now, parisDay(now));
-        if (outcome.ran) opts.log.info({ job: name, lines: outcome.lines }, 'tâche quotidienne faite');
+        if (outcome.ran)
+          opts.log.info({ job: name, day: parisDay(now), lines: outcome.lines }, 'tâche quotidienne faite');
       } catch (err) {
-        opts.log.error({ err, job: name }, 'tâche quotidienne interrompue, nouvel essai dans une heure');
+        opts.log.error(
+          { err, job: name, day: parisDay(now) },
+          'tâche quotidienne interrompue, nouvel essai dans une heure',
+        );
       }
     }
   };

@@ -130,18 +130,21 @@ export function startRetentionJob(opts: {
     if (stopped || running) return;
     const started = Date.now();
     const now = new Date();
-    running = retentionPass(db, config, now, parisDay(now))
+    const day = parisDay(now);
+    running = retentionPass(db, config, now, day)
       .then(async (counts) => {
         // The spool is this process's own folder: purged here whichever process ran the database part.
         const before = new Date(Date.now() - config.retentionDays * DAY_MS);
         const fichiersEml = config.dataDir ? await purgeSpool(config.dataDir, before) : 0;
         if (typeof counts === 'object')
-          log.info({ ...counts, fichiersEml, ms: Date.now() - started }, 'conservation des données appliquée');
+          log.info({ ...counts, day, fichiersEml, ms: Date.now() - started }, 'conservation des données appliquée');
         else if (counts === 'busy')
-          log.info({ fichiersEml }, 'conservation des données déjà en cours dans un autre processus');
-        else log.info({ fichiersEml }, 'conservation des données déjà faite aujourd’hui');
+          log.info({ day, fichiersEml }, 'conservation des données déjà en cours dans un autre processus');
+        else log.info({ day, fichiersEml }, 'conservation des données déjà faite aujourd’hui');
       })
-      .catch((err: unknown) => log.error({ err }, 'conservation des données interrompue, nouvel essai dans une heure'))
+      .catch((err: unknown) =>
+        log.error({ err, day }, 'conservation des données interrompue, nouvel essai dans une heure'),
+      )
       .finally(() => {
         running = undefined;
       });

@@ -2,7 +2,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
-import type { JobConfig } from '../jobs.ts';
+import { type JobConfig, jobClock } from '../jobs.ts';
 import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
 
 /**
@@ -87,19 +87,25 @@ function serve(socket: net.Socket, db: Db, config: JobConfig, log: Log) {
     } catch (err) {
       return { ok: false, error: err instanceof CommandError ? err.message : 'Commande illisible.' };
     }
+    const fields = {
+      command: command.command,
+      username: 'username' in command ? command.username : undefined,
+      job: command.command === 'job' ? command.name : undefined,
+      // The date asked, even when refused: a job run as another day leaves that day in the log.
+      date: command.command === 'job' ? command.date : undefined,
+    };
     try {
       const lines = await runUserCommand(db, command, config);
-      log.info(
-        {
-          command: command.command,
-          username: 'username' in command ? command.username : undefined,
-          job: command.command === 'job' ? command.name : undefined,
-        },
-        'commande agent exécutée',
-      );
+      // The day the job ran as (today when no date was asked).
+      const day = command.command === 'job' ? jobClock(command.date, config.clock?.()).day : undefined;
+      log.info({ ...fields, day }, 'commande agent exécutée');
       return { ok: true, lines };
     } catch (err) {
-      if (err instanceof CommandError) return { ok: false, error: err.message };
+      if (err instanceof CommandError) {
+        // A job refused (a date too far ahead) leaves its trace too; its message names no person.
+        if (command.command === 'job') log.info({ ...fields, error: err.message }, 'commande agent refusée');
+        return { ok: false, error: err.message };
+      }
       log.error({ err }, 'commande agent en échec');
       return { ok: false, error: 'Erreur interne du portail : voir son journal.' };
     }

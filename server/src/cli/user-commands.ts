@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { type AgentAccount, agentsRepository } from '../features/auth/agents.repository.ts';
 import { referenceCache } from '../features/reference/reference-cache.ts';
 import { isLastActiveAdmin } from '../features/roles/roles.service.ts';
-import { JOB_NAMES, JobBusyError, type JobConfig, runJob } from '../jobs.ts';
+import { JOB_NAMES, JobBusyError, type JobConfig, JobDateError, runJob } from '../jobs.ts';
 import { type JournalActor, recordJournal } from '../platform/journal/journal.ts';
 import { sessionCache } from '../platform/session-cache.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
@@ -247,7 +247,7 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
       try {
         return await runJob(db, config, cmd.name, cmd.date);
       } catch (err) {
-        if (err instanceof JobBusyError) throw new CommandError(err.message);
+        if (err instanceof JobBusyError || err instanceof JobDateError) throw new CommandError(err.message);
         throw err;
       }
   }

@@ -406,29 +406,40 @@ describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
     expect((await portal.login('admin', 'mot-de-passe-admin')).status).toBe(200);
   }, 60_000);
 
-  it('lance une tâche par « npm run job » comme si on était --date ; une seconde fois ce jour-là ne fait rien', async () => {
+  it('lance une tâche par « npm run job » comme si on était --date ; une seconde fois ce jour-là ne fait rien ; retention refuse une date après demain', async () => {
     const request = await fetch(`${portal.url}/api/etudiant/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'tache@example.fr', cp: '10000', ville: 'Troyes', ecole: 'UTT', adresse: '' }),
     });
     expect(request.status).toBe(200);
-    // A year and two days from now, today's request is past RETENTION_DAYS (365).
+    // Retention erases: run as a far-away day it would erase today's request and everything else.
+    const refused = start('npm', ['run', 'job', '--', 'retention', '--date', '2099-01-01'], env);
+    expect(await refused.exited).toBe(1);
+    expect(refused.out()).toContain(
+      'La tâche « retention » efface des données : elle ne peut pas tourner pour le 2099-01-01, une date après demain',
+    );
+    const cookie = cookieOf(await portal.login('admin', 'mot-de-passe-admin'));
+    const listed = await fetch(`${portal.url}/api/admin/etudiants/get/list/by/filters?search=tache@example.fr`, {
+      headers: { cookie },
+    });
+    expect(((await listed.json()) as { count: number }).count).toBe(1);
+
+    // The other jobs may look ahead: a year and two days from now.
     const later = parisDay(new Date(Date.now() + 367 * 24 * 3600_000));
-    const npm = start('npm', ['run', 'job', '--', 'retention', '--date', later], env);
+    const npm = start('npm', ['run', 'job', '--', 'offer-check', '--date', later], env);
     expect(await npm.exited).toBe(0);
-    expect(npm.out()).toContain(`Tâche « retention » faite pour le ${later}.`);
-    expect(npm.out()).toMatch(/demandes d’étudiants\s+1$/m);
+    expect(npm.out()).toContain(`Tâche « offer-check » faite pour le ${later}.`);
     expect(npm.out()).toContain(
       dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL de DATABASE_URL',
     );
-    const again = await cli(env, 'job', 'retention', '--date', later);
-    expect(again).toMatchObject({ code: 0, out: `Tâche « retention » déjà faite pour le ${later} : rien de plus.` });
+    const again = await cli(env, 'job', 'offer-check', '--date', later);
+    expect(again).toMatchObject({ code: 0, out: `Tâche « offer-check » déjà faite pour le ${later} : rien de plus.` });
     // Every job of the registry goes the same way.
-    const check = await cli(env, 'job', 'offer-check', '--date', later);
-    expect(check.code).toBe(0);
-    expect(check.out).toContain(`Tâche « offer-check » faite pour le ${later}.`);
-    expect(check.err).toContain(dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL');
+    const digest = await cli(env, 'job', 'digest', '--date', later);
+    expect(digest.code).toBe(0);
+    expect(digest.out).toContain(`Tâche « digest » faite pour le ${later}.`);
+    expect(digest.err).toContain(dbKind === 'pglite' ? 'par le portail en cours d’exécution' : 'base PostgreSQL');
   }, 90_000);
 
   it('rend le dossier de données à l’arrêt du portail (ni socket ni verrou restants)', async () => {
@@ -509,6 +520,8 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
       [['job', 'retention', '--date'], 2, /L’option --date attend une valeur\./],
       [['job', 'retention', 'offres'], 2, /Argument en trop : offres\./],
       [['list', '--date', '2026-11-24'], 2, /L’option --date ne s’applique pas à la commande list\./],
+      [['job', 'retention', '--date', '2099-01-01'], 1, /efface des données : .* 2099-01-01, une date après demain/],
+      [['job', 'digest', '--date', '2099-01-01'], 1, /au plus 400 jours après aujourd’hui/],
     ];
     for (const [argv, code, message] of cases) {
       const res = await cli(env, ...argv);

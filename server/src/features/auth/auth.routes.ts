@@ -16,12 +16,15 @@ const BLOCAGE_LABELS = {
 } as const;
 
 /**
- * Who tried: the account when the typed name is one (matched without case, so the line names it as
- * it is); otherwise only « identifiant inconnu ». An unknown name is often a password typed in the
- * wrong field: it is not kept (the security log makes the same choice).
+ * A refused sign-in is written by whoever typed at the form, not by the account: the actor is
+ * « Anonyme », so the line never reads as the agent's own action. The account the typed name matches
+ * (without case) is the line's object, named in its summary. An unknown name is often a password
+ * typed in the wrong field: it is not kept (the security log makes the same choice).
  */
-const loginActor = (known: { id: number; username: string; prenom: string; nom: string } | undefined): JournalActor =>
-  known ?? { username: 'Identifiant inconnu' };
+const ANONYMOUS_ACTOR: JournalActor = { username: 'Anonyme' };
+const targeted = (known: { id: number; username: string } | undefined) =>
+  known ? ({ entite: 'agent', entiteId: known.id } as const) : {};
+const forAccount = (known: { username: string } | undefined) => (known ? ` pour « ${known.username} »` : '');
 
 export async function authRoutes(app: AppInstance) {
   const throttle = loginThrottle(app.rateCounters);
@@ -35,11 +38,10 @@ export async function authRoutes(app: AppInstance) {
       // Once per lockout, not for every refused attempt: a script hammering the form fills no table.
       if (attempt.debut) {
         const known = await agentsRepository.findByUsername(app.db, username);
-        await recordJournal(app.db, loginActor(known), {
+        await recordJournal(app.db, ANONYMOUS_ACTOR, {
           action: 'connexion.blocage',
-          entite: known ? 'agent' : undefined,
-          entiteId: known?.id,
-          resume: `Connexion bloquée après trop de tentatives (${BLOCAGE_LABELS[attempt.motif]})`,
+          ...targeted(known),
+          resume: `Connexion bloquée${forAccount(known)} après trop de tentatives (${BLOCAGE_LABELS[attempt.motif]})`,
           apres: { motifBlocage: BLOCAGE_LABELS[attempt.motif] },
         });
       }
@@ -53,15 +55,12 @@ export async function authRoutes(app: AppInstance) {
     if (!user) {
       // The agent's id when the name exists; never the typed name (often a mistyped password).
       securityEvent(request.log, 'connexion_echouee', { agentId: agent?.id });
-      await recordJournal(app.db, loginActor(agent), {
+      await recordJournal(app.db, ANONYMOUS_ACTOR, {
         action: 'connexion.echec',
-        entite: agent ? 'agent' : undefined,
-        entiteId: agent?.id,
+        ...targeted(agent),
         resume: !agent
           ? 'Connexion refusée : identifiant inconnu'
-          : agent.actif
-            ? 'Connexion refusée : mot de passe incorrect'
-            : 'Connexion refusée : compte désactivé',
+          : `Connexion refusée${forAccount(agent)} : ${agent.actif ? 'mot de passe incorrect' : 'compte désactivé'}`,
       });
       return reply.code(400).send({ logged: false, error: MESSAGES.identifiantsIncorrects });
     }

@@ -252,7 +252,7 @@ describe(`journal des actions (${dbKind})`, () => {
     }
   });
 
-  it('connexions : réussie, échouée (compte connu, identifiant inconnu jamais recopié), blocage une seule fois', async () => {
+  it('connexions : réussie, échouée (compte connu, identifiant inconnu jamais recopié), blocage une seule fois ; un échec est anonyme, le compte visé en est l’objet', async () => {
     const login = (username: string, password: string) =>
       t.app.inject({
         method: 'POST',
@@ -270,9 +270,32 @@ describe(`journal des actions (${dbKind})`, () => {
     expect((await login('p.durand', 'pas le bon')).statusCode).toBe(400);
     expect((await login('MotDePasseTapéIci!', 'x')).statusCode).toBe(400);
     const [wrong, unknown] = await linesSince(mark);
-    expect(wrong).toMatchObject({ action: 'connexion.echec', agentId: agent.id, entiteId: agent.id });
-    expect(unknown).toMatchObject({ action: 'connexion.echec', agentId: null, agent: 'Identifiant inconnu' });
+    // A visitor typed at the form: the line is not the agent's action, only about the agent's account.
+    expect(wrong).toMatchObject({
+      action: 'connexion.echec',
+      agentId: null,
+      agent: 'Anonyme',
+      entite: 'agent',
+      entiteId: agent.id,
+      resume: 'Connexion refusée pour « p.durand » : mot de passe incorrect',
+    });
+    expect(unknown).toMatchObject({
+      action: 'connexion.echec',
+      agentId: null,
+      agent: 'Anonyme',
+      entite: null,
+      entiteId: null,
+      resume: 'Connexion refusée : identifiant inconnu',
+    });
     expect(JSON.stringify(unknown)).not.toContain('MotDePasseTapé');
+    // The Journal's « Agent » filter finds no refused attempt under the targeted agent's name.
+    const byAgent = await as(
+      admin,
+      'GET',
+      `/api/admin/journal/get/list/by/filters?${qs.stringify({ filter: { agent: agent.username } })}`,
+    );
+    expect(byAgent.statusCode, byAgent.body).toBe(200);
+    expect((byAgent.json().journal as { action: string }[]).filter((l) => l.action === 'connexion.echec')).toEqual([]);
 
     // Five attempts per account and address: the 6th and later are refused, the lockout recorded once.
     mark = await lastId();
@@ -282,7 +305,11 @@ describe(`journal des actions (${dbKind})`, () => {
     const blocages = (await linesSince(mark)).filter((l) => l.action === 'connexion.blocage');
     expect(blocages).toHaveLength(1);
     expect(blocages[0]).toMatchObject({
-      agentId: roleManager.id,
+      agentId: null,
+      agent: 'Anonyme',
+      entite: 'agent',
+      entiteId: roleManager.id,
+      resume: 'Connexion bloquée pour « r.petit » après trop de tentatives (ce compte depuis cette adresse)',
       apres: { motifBlocage: 'ce compte depuis cette adresse' },
     });
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { agents } from '../../db/schema.ts';
 import { referenceRepository } from './reference.repository.ts';
 import { params } from './reference.tables.ts';
 import { REFERENCE_TTL_MS } from './reference-cache.ts';
@@ -32,7 +33,7 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
   });
 
   it('décrit chaque route de l’API dans le document OpenAPI', async () => {
-    const { cookie } = await t.agent([]);
+    const { cookie } = await t.agent(['ROLE_ADMIN']);
     const doc = (await t.app.inject({ url: '/api/docs/json', headers: { cookie } })).json() as {
       paths: Record<string, object>;
     };
@@ -50,12 +51,66 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
     expect((await t.app.inject({ url: '/api/docs', headers: { cookie } })).statusCode).toBeLessThan(400);
   });
 
-  it('ne montre la documentation de l’API qu’aux agents connectés (401 sinon)', async () => {
-    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+  const DOCS = [
+    '/api/docs',
+    '/api/docs/',
+    '/api/docs/json',
+    '/api/docs/yaml',
+    '/api/docs/static/index.html',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/swagger-ui-bundle.js',
+  ];
+
+  it('ne montre la documentation de l’API qu’aux administrateurs : 401 anonyme, 403 pour tout autre agent ou un mot de passe à changer', async () => {
+    for (const url of DOCS) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
       expect(res.body).not.toContain('openapi');
     }
+    const changing = await t.agent(['ROLE_ADMIN']);
+    await t.database.db.update(agents).set({ motDePasseAChanger: true }).where(eq(agents.id, changing.id));
+    const refused = [
+      ['sans rôle', (await t.agent([])).cookie],
+      ['ROLE_USER', (await t.agent(['ROLE_USER'])).cookie],
+      ['ROLE_ADMIN_ROLE', (await t.agent(['ROLE_ADMIN_ROLE'])).cookie],
+      ['administrateur au mot de passe à changer', changing.cookie],
+    ];
+    for (const [who, cookie] of refused) {
+      for (const url of DOCS) {
+        const res = await t.app.inject({ url, headers: { cookie } });
+        expect(res.statusCode, `${who} ${url}`).toBe(403);
+        expect(res.body).not.toMatch(/openapi|swagger/i);
+      }
+    }
+    const { cookie } = await t.agent(['ROLE_ADMIN']);
+    for (const url of DOCS) {
+      expect((await t.app.inject({ url, headers: { cookie } })).statusCode, url).toBeLessThan(400);
+    }
+  });
+
+  it('garde la politique de sécurité du portail sur les pages de la documentation, servie par le portail seul', async () => {
+    const { cookie } = await t.agent(['ROLE_ADMIN']);
+    const portal = (await t.app.inject({ url: '/api/params/get/all' })).headers['content-security-policy'];
+    expect(portal).toContain("frame-ancestors 'none'");
+    for (const url of DOCS) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.headers['content-security-policy'], url).toBe(portal);
+    }
+    // Every script of the page is a file of the portal (the CSP allows no inline script).
+    const page = (await t.app.inject({ url: '/api/docs/', headers: { cookie } })).body;
+    const scripts = [...page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(body.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attrs)?.[1] ?? '';
+      expect(src).toMatch(/^\.\/static\//);
+      const file = await t.app.inject({ url: `/api/docs/${src.slice(2)}`, headers: { cookie } });
+      expect(file.statusCode, src).toBe(200);
+    }
+    expect(page).not.toMatch(/https?:\/\//);
+    // No online validator: its badge would be an image from another host.
+    const init = (await t.app.inject({ url: '/api/docs/static/swagger-initializer.js', headers: { cookie } })).body;
+    expect(init).toContain('validatorUrl: null');
   });
 
   it('un paramètre changé en base par un exploitant paraît au plus 5 s après ; vingt appels ensemble lisent la base une fois', async () => {
