@@ -17,7 +17,7 @@ export const pages = {
   donneesPersonnelles: '/donnees-personnelles',
   admin: {
     root: '/admin',
-    /** The dashboard (issue 18); /admin itself leads to the first list, as the specification says. */
+    /** The dashboard; /admin itself leads to the first list, as the specification says. */
     tableauDeBord: '/admin/tableau-de-bord',
     login: '/admin/login',
     inscriptions: '/admin/inscriptions',

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatPhone, VERIFICATION_LABELS, VERIFICATIONS } from '@guichet/contract';
+import { formatDate, formatDateTime, formatPhone, STATUT, VERIFICATION_LABELS, VERIFICATIONS } from '@guichet/contract';
 import { Chip, Link } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -58,7 +58,8 @@ const columns: TableColumn<typeof inscriptionsList>[] = [
     field: 'dateConfirmation',
     headerName: 'Confirmée le',
     minWidth: 120,
-    valueFormatter: (v: string) => formatDate(v),
+    // Only a published offer has been confirmed: a pending or refused one would show its deposit date.
+    renderCell: ({ row }) => (row.idStatut === STATUT.valide ? formatDate(row.dateConfirmation) : ''),
   },
   {
     field: 'tempdata',

@@ -36,4 +36,15 @@ describe('liste des offres : la vérification de disponibilité', () => {
       expect(q.get('filter[verification]')).toBe('a_confirmer');
     });
   });
+
+  it('une offre jamais validée ne montre pas de date de confirmation', async () => {
+    const pending = { ...row, id: 8, nom: 'EN ATTENTE', idStatut: STATUT.enAttente, statut: 'En attente' };
+    fakeServer((url) => {
+      if (url.startsWith('/api/admin/inscriptions/get/list/by/filters'))
+        return json(200, { count: 1, inscriptions: [pending] });
+    });
+    renderAdminPage(<InscriptionsListPage />, { path: '/admin/inscriptions', context });
+    await screen.findByText('En attente');
+    expect(screen.queryByText(formatDate(pending.dateConfirmation))).toBeNull();
+  });
 });

@@ -204,8 +204,8 @@ export function WizardPage() {
 }
 
 /**
- * A landlord who already has an offer asks for the personal link again, without leaving the page
- * (issue 17); opened at once when the address names it (`#lien-perdu`, the home page's entry).
+ * A landlord who already has an offer asks for the personal link again, without leaving the page;
+ * opened at once when the address names it (`#lien-perdu`, the home page's entry).
  */
 function LostLinkEntry() {
   const { hash } = useLocation();
