@@ -41,7 +41,7 @@ export const PARTENAIRE_MESSAGES = {
   aucuneModification: 'Ce partenaire n’a pas de modification en attente.',
   /** The answer to a new renewal link asked for by address: the same whether the address is known or not. */
   lienDemande:
-    'Si un partenaire publié ou en attente de validation est enregistré avec cette adresse, un nouveau lien personnel vient de lui être envoyé par e-mail.',
+    'Si un partenaire publié ou en attente de validation est enregistré avec cette adresse, un nouveau lien personnel va lui être envoyé par courriel dans quelques instants.',
   renouvellementNonValide:
     'Ce partenaire n’est pas validé : le mail de renouvellement ne s’envoie qu’aux partenaires validés (comme pour la campagne).',
 } as const;

@@ -49,11 +49,11 @@ export function DeadLink() {
           <Box component="form" {...form.formProps}>
             <Stack spacing={2}>
               <Typography>
-                Indiquez l'adresse e-mail de votre organisme ou de son représentant, telle qu'enregistrée auprès du
+                Indiquez l'adresse de courriel de votre organisme ou de son représentant, telle qu'enregistrée auprès du
                 guichet : nous y enverrons un nouveau lien pour vérifier ou mettre à jour vos informations.
               </Typography>
               <FormBanner form={form} />
-              <TextInput form={form} name="email" label="Adresse e-mail" type="email" autoComplete="email" required />
+              <TextInput form={form} name="email" label="Adresse de courriel" type="email" autoComplete="email" required />
               <Box>
                 <SubmitButton form={form}>Recevoir un nouveau lien</SubmitButton>
               </Box>

@@ -139,7 +139,7 @@ describe('mise à jour d’un partenaire par son lien personnel', () => {
     expect(screen.getByRole('link', { name: 'guichet@example.fr' }).getAttribute('href')).toBe(
       'mailto:guichet@example.fr',
     );
-    fireEvent.change(screen.getByRole('textbox', { name: /Adresse e-mail/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /Adresse de courriel/ }), {
       target: { value: 'contact@velo-campus.fr' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Recevoir un nouveau lien' }));
