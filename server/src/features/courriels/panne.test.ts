@@ -3,6 +3,7 @@ import {
   COURRIELS_RETARD_MINUTES,
   ETUDIANT_MESSAGES,
   PARTENAIRE_MESSAGES,
+  STATUT,
   type TableauDeBord,
 } from '@guichet/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { type SmtpRelay, startSmtpRelay } from '../../../test/smtp-relay.ts';
-import { etudiants, journal, mailOutbox } from '../../db/schema.ts';
+import { etudiants, journal, mailOutbox, partenaires } from '../../db/schema.ts';
 import { enqueueMail, PERSONAL_LINK_MARKER, purgeOutbox } from '../../platform/mail/index.ts';
 import { register } from '../partenaires/partenaires.fixtures.ts';
 
@@ -83,6 +84,9 @@ describe(`courriels : le serveur de messagerie en panne (${dbKind})`, () => {
     expect(valider.json().message).not.toMatch(/a été envoyée/);
 
     partenaire = await register(t.app, { nom: 'Vélo Campus', mail: 'contact@velo-campus.fr' });
+    // Only a validated partner gets a renewal mail; its registration receipt is not what this file is about.
+    await db().update(partenaires).set({ statutId: STATUT.valide }).where(eq(partenaires.id, partenaire));
+    await db().delete(mailOutbox).where(eq(mailOutbox.kind, 'accuse_reception_partenaire'));
     const renew = await call(agent, 'PUT', `/api/admin/partenaire/send/mail/update/${partenaire}`);
     expect(renew.statusCode, renew.body).toBe(200);
     expect(renew.json().message).toBe(PARTENAIRE_MESSAGES.mailEnvoye);
