@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { constants, createReadStream, linkSync, lstatSync, renameSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { asc, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
@@ -57,10 +58,48 @@ type Line = { table: string; row: Record<string, unknown> };
 
 const encode = (v: unknown) => (Buffer.isBuffer(v) ? { $base64: v.toString('base64') } : v);
 
-export async function backupDatabase(db: Db, file: string): Promise<string[]> {
+const exists = (file: string) => {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The file being written: created by this run only (O_EXCL), never through a link (O_NOFOLLOW),
+ * mode 0600. A file already there is refused rather than removed: it may be another backup in
+ * progress, or one planted with looser rights whose mode the backup would have kept.
+ */
+async function createPartial(tmp: string) {
+  try {
+    return await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ELOOP') {
+      throw new CommandError(
+        `Le fichier ${tmp} existe déjà : reste d’une sauvegarde interrompue, ou sauvegarde en cours. ` +
+          'Vérifiez qu’aucune sauvegarde ne tourne, supprimez-le, puis relancez : rien n’a été écrit.',
+      );
+    }
+    if (code === 'ENOENT') throw new CommandError(`Dossier introuvable pour ${tmp}.`);
+    throw err;
+  }
+}
+
+/**
+ * Writes the whole database into `file`, which must not exist unless `force` (then replaced as a
+ * whole once the backup is complete: a link there is replaced, never followed).
+ */
+export async function backupDatabase(db: Db, file: string, force = false): Promise<string[]> {
+  const refuseExisting = () =>
+    new CommandError(`Le fichier ${file} existe déjà : choisissez un autre nom, ou ajoutez --force pour le remplacer.`);
+  if (!force && exists(file)) throw refuseExisting();
   const tmp = `${file}.partiel`;
+  const handle = await createPartial(tmp);
   const gzip = createGzip();
-  const done = pipeline(gzip, createWriteStream(tmp, { mode: 0o600 }));
+  const done = pipeline(gzip, handle.createWriteStream());
   const counts: string[] = [];
   const write = async (line: object) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
@@ -96,9 +135,20 @@ export async function backupDatabase(db: Db, file: string): Promise<string[]> {
     );
     gzip.end();
     await done;
-    renameSync(tmp, file);
+    if (force) renameSync(tmp, file);
+    else {
+      // A link cannot replace a file: one that appeared meanwhile is refused, not overwritten.
+      try {
+        linkSync(tmp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw refuseExisting();
+        throw err;
+      }
+      rmSync(tmp);
+    }
   } catch (err) {
     gzip.destroy();
+    await handle.close().catch(() => {});
     rmSync(tmp, { force: true });
     throw err;
   }

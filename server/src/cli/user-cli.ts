@@ -31,7 +31,8 @@ const USAGE = `Usage : npm run user -- <commande> [options]
   disable --username U                désactive l’agent : plus de connexion, sessions fermées
   enable  --username U                réactive un agent désactivé
   list                                liste les agents, leur état et leurs rôles
-  backup  --file F                    sauvegarde toute la base dans F (npm run backup -- --file F)
+  backup  --file F [--force]          sauvegarde toute la base dans F (npm run backup -- --file F), qui ne doit
+                                      pas exister (--force : le remplacer)
   restore --file F                    remplace toute la base par la sauvegarde F (npm run restore -- --file F)
   job <tâche> [--date AAAA-MM-JJ]     lance une tâche planifiée maintenant (npm run job -- <tâche>), ou comme si
                                       on était ce jour-là ; déjà faite pour ce jour, elle ne refait rien
@@ -50,7 +51,7 @@ const OPTIONS: Record<UserCommand['command'], string[]> = {
   disable: ['username'],
   enable: ['username'],
   list: [],
-  backup: ['file'],
+  backup: ['file', 'force'],
   restore: ['file'],
   job: ['date'],
 };
@@ -126,6 +127,7 @@ function parse(argv: string[]) {
       email: { type: 'string' },
       file: { type: 'string' },
       date: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

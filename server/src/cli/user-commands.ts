@@ -66,7 +66,8 @@ export const userCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('disable'), username: existingUsername }),
   z.object({ command: z.literal('enable'), username: existingUsername }),
   z.object({ command: z.literal('list') }),
-  z.object({ command: z.literal('backup'), file: absoluteFile }),
+  // --force: replace an existing file (never by default: it may be another backup, or not one).
+  z.object({ command: z.literal('backup'), file: absoluteFile, force: z.boolean().optional() }),
   z.object({ command: z.literal('restore'), file: absoluteFile }),
   z.object({
     command: z.literal('job'),
@@ -239,7 +240,7 @@ async function runCommand(db: Db, cmd: UserCommand, config?: JobConfig): Promise
     case 'list':
       return formatList(await agentsRepository.list(db));
     case 'backup':
-      return backupDatabase(db, cmd.file);
+      return backupDatabase(db, cmd.file, cmd.force);
     case 'restore':
       return restoreDatabase(db, cmd.file);
     case 'job':
