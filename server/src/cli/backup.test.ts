@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -234,6 +244,62 @@ describe(`sauvegarde et restauration (${dbKind})`, () => {
     await expect(restoreDatabase(database.db, bad)).rejects.toBeInstanceOf(CommandError);
     await expect(restoreDatabase(database.db, path.join(dir, 'absent.gz'))).rejects.toThrow(/introuvable/);
     expect(await snapshot(database)).toEqual(before);
+  });
+});
+
+describe(`sauvegarde : le fichier écrit ne passe par rien de déjà là (${dbKind})`, () => {
+  let database: Database;
+  let dir: string;
+  beforeAll(async () => {
+    database = await testDatabase();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'guichet-sauvegarde-fichier-'));
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const backup = (file: string, force?: boolean) =>
+    runUserCommand(database.db, { command: 'backup', file, ...(force ? { force } : {}) });
+  const mode = (file: string) => statSync(file).mode & 0o777;
+
+  it('un « .partiel » planté (0666) est refusé, laissé tel quel, et rien n’est écrit', async () => {
+    const file = path.join(dir, 'plante.gz');
+    writeFileSync(`${file}.partiel`, 'planté', { mode: 0o666 });
+    chmodSync(`${file}.partiel`, 0o666);
+    await expect(backup(file)).rejects.toThrow(/existe déjà.*rien n’a été écrit/);
+    expect(readFileSync(`${file}.partiel`, 'utf8')).toBe('planté');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('un « .partiel » qui est un lien n’est jamais suivi', async () => {
+    const file = path.join(dir, 'lien.gz');
+    const victim = path.join(dir, 'victime.txt');
+    writeFileSync(victim, 'intact');
+    symlinkSync(victim, `${file}.partiel`);
+    await expect(backup(file)).rejects.toBeInstanceOf(CommandError);
+    expect(readFileSync(victim, 'utf8')).toBe('intact');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('une cible existante est refusée sans --force ; avec --force, remplacée par un fichier 0600, un lien remplacé et non suivi', async () => {
+    const file = path.join(dir, 'existante.gz');
+    writeFileSync(file, 'ancienne', { mode: 0o644 });
+    await expect(backup(file)).rejects.toThrow(/--force/);
+    expect(readFileSync(file, 'utf8')).toBe('ancienne');
+
+    await backup(file, true);
+    expect(mode(file)).toBe(0o600);
+    expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(existsSync(`${file}.partiel`)).toBe(false);
+
+    const linked = path.join(dir, 'cible-lien.gz');
+    const victim = path.join(dir, 'autre-victime.txt');
+    writeFileSync(victim, 'intact', { mode: 0o666 });
+    symlinkSync(victim, linked);
+    await backup(linked, true);
+    expect(readFileSync(victim, 'utf8')).toBe('intact');
+    expect(lstatSync(linked).isSymbolicLink()).toBe(false);
+    expect(mode(linked)).toBe(0o600);
   });
 });
 
