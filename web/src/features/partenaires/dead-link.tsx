@@ -53,7 +53,14 @@ export function DeadLink() {
                 guichet : nous y enverrons un nouveau lien pour vérifier ou mettre à jour vos informations.
               </Typography>
               <FormBanner form={form} />
-              <TextInput form={form} name="email" label="Adresse de courriel" type="email" autoComplete="email" required />
+              <TextInput
+                form={form}
+                name="email"
+                label="Adresse de courriel"
+                type="email"
+                autoComplete="email"
+                required
+              />
               <Box>
                 <SubmitButton form={form}>Recevoir un nouveau lien</SubmitButton>
               </Box>
