@@ -3,7 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import { type JobConfig, jobClock } from '../jobs.ts';
-import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
+import { CommandError } from './command-error.ts';
+import { parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
 
 /**
  * The running portal's local channel for `npm run user`: a Unix socket in DATA_DIR that only

@@ -13,6 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { MESSAGES } from '@guichet/contract';
 import { asc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,8 @@ import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
 import type { AppInstance } from '../platform/app-instance.ts';
 import { BACKUP_TABLES, backupDatabase, NOT_SAVED, restoreDatabase } from './backup.ts';
-import { CommandError, runUserCommand } from './user-commands.ts';
+import { CommandError } from './command-error.ts';
+import { runUserCommand } from './user-commands.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PASSWORD = 'mot-de-passe-sauvegarde';
@@ -339,6 +341,22 @@ describeOn('pglite', 'npm run backup / restore pendant que le portail tourne', (
       });
       const emails = ((await list.json()) as { inscriptions: { email: string }[] }).inscriptions.map((i) => i.email);
       expect(emails).toEqual(['avant@exemple.fr']);
+
+      // One endless line, 65 Mo once decompressed from a file of a few dozen Ko: refused in French.
+      const bomb = path.join(dataDir, 'bombe.gz');
+      writeFileSync(bomb, gzipSync(`{"format":"guichet-sauvegarde","version":1}\n{"table":"${'x'.repeat(65 << 20)}`));
+      const refused = spawnSync('npm', ['run', '-s', 'restore', '--', '--file', bomb], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toMatch(/Sauvegarde refusée : .*Rien n’a changé/);
+      expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+      const after = await fetch(`${server.base}/api/admin/inscriptions/get/list/by/filters?search=exemple.fr`, {
+        headers: { cookie },
+      });
+      expect(((await after.json()) as { inscriptions: unknown[] }).inscriptions).toHaveLength(1);
     } finally {
       await server.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,14 @@
 import { once } from 'node:events';
-import { constants, createReadStream, linkSync, lstatSync, renameSync, rmSync } from 'node:fs';
+import { constants, linkSync, lstatSync, renameSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { asc, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema.ts';
-import { CommandError } from './user-commands.ts';
+import { backupLines, RESTORE_LIMITS } from './backup-lines.ts';
+import { CommandError } from './command-error.ts';
 
 /**
  * A logical backup: every table as gzip-compressed JSON lines, in foreign-key order. The same
@@ -174,9 +175,9 @@ function reviver(table: PgTable) {
  * Replaces the whole content of the database with the file's, in one transaction: a file that
  * turns out unreadable half-way changes nothing.
  */
-export async function restoreDatabase(db: Db, file: string): Promise<string[]> {
+export async function restoreDatabase(db: Db, file: string, limits = RESTORE_LIMITS): Promise<string[]> {
   const byName = new Map(BACKUP_TABLES.map((t) => [getTableName(t), t]));
-  const lines = readLines(file);
+  const lines = backupLines(file, limits);
   const counts = new Map<string, number>();
   try {
     await db.transaction(async (tx) => {
@@ -226,22 +227,6 @@ export async function restoreDatabase(db: Db, file: string): Promise<string[]> {
     `Sauvegarde ${file} restaurée ; les agents doivent se reconnecter.`,
     ...[...counts].map(([t, n]) => `  ${t} : ${n}`),
   ];
-}
-
-/** The file's lines; a missing, truncated or foreign file rejects the iteration (and the transaction). */
-async function* readLines(file: string): AsyncGenerator<string> {
-  const source = createReadStream(file);
-  const gunzip = createGunzip();
-  source.on('error', (err) => gunzip.destroy(err));
-  // Decoded by the stream: a character split across two chunks stays whole.
-  gunzip.setEncoding('utf8');
-  let rest = '';
-  for await (const chunk of source.pipe(gunzip) as AsyncIterable<string>) {
-    const parts = (rest + chunk).split('\n');
-    rest = parts.pop() ?? '';
-    yield* parts;
-  }
-  if (rest) yield rest;
 }
 
 async function wipe(tx: Tx) {

@@ -8,9 +8,10 @@ import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { JOB_NAMES, JOBS, type JobConfig } from '../jobs.ts';
 import { askRunningServer } from './admin-socket.ts';
+import { CommandError } from './command-error.ts';
 import { acquireDataLock, DataDirBusyError } from './data-lock.ts';
 import { readSecret, type SecretInput, SecretInputError } from './read-secret.ts';
-import { CommandError, parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
+import { parseUserCommand, runUserCommand, type UserCommand } from './user-commands.ts';
 
 /**
  * `npm run user -- add|passwd|disable|enable|list`: staff accounts from the command line (entry: user.ts).

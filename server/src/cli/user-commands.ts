@@ -8,9 +8,7 @@ import { JOB_NAMES, JobBusyError, type JobConfig, JobDateError, runJob } from '.
 import { type JournalActor, recordJournal } from '../platform/journal/journal.ts';
 import { sessionCache } from '../platform/session-cache.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
-
-/** A refusal the person at the terminal can act on (French, no stack trace). */
-export class CommandError extends Error {}
+import { CommandError } from './command-error.ts';
 
 const required = (option: string) => ({ error: `L’option --${option} est obligatoire.` });
 const existingUsername = z.string(required('username')).trim().min(1, required('username')).max(100);
