@@ -243,6 +243,33 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(dialogs).toHaveLength(2);
   });
 
+  it('le Retour du navigateur à la première étape demande avant de quitter l’assistant ; rester garde la saisie', async () => {
+    const page = await portal.page({ viewport: { width: 390, height: 844 } });
+    const dialogs: string[] = [];
+    let leave = false;
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await (leave ? dialog.accept() : dialog.dismiss());
+    });
+    await page.goto('/');
+    await page.getByRole('link', { name: /Proposer un logement/ }).click();
+    await stepHeading(page, 'Propriétaire').waitFor();
+    await fillProprietaire(page);
+
+    await page.goBack();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toContain('pas encore envoyée');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/inscription/proprietaire');
+    await stepHeading(page, 'Propriétaire').waitFor();
+    expect(await field(page, 'Nom').inputValue()).toBe('DURAND');
+
+    leave = true;
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('link', { name: /Proposer un logement/ }).waitFor();
+    expect(dialogs).toHaveLength(2);
+  });
+
   it('« Gérer mon offre » de l’accueil ouvre le formulaire du lien perdu ; le téléphone du guichet se compose', async () => {
     const page = await portal.page({ viewport: { width: 390, height: 844 } });
     await page.goto('/');

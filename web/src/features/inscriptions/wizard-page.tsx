@@ -3,9 +3,9 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { LIEN_PERDU_ANCRE } from '../../lib/lien-perdu.ts';
 import { paths } from '../../lib/paths.ts';
-import { useLeaveGuard } from './leave-guard.ts';
 import { LogementStep } from './logement-step.tsx';
 import { ProprietaireStep } from './proprietaire-step.tsx';
 import { RecapStep } from './recap-step.tsx';
@@ -34,6 +34,9 @@ type HistoryState = {
   /** The confirmation: the address the mail with the personal link went to. */
   envoyee?: string;
 };
+
+const QUITTER_ASSISTANT =
+  "Votre offre n'est pas encore envoyée. Quitter cette page ? Ce que vous avez saisi reste dans cet onglet jusqu'à sa fermeture.";
 
 /**
  * The landlord wizard (docs/spec/portal-spec.md §2, §4): one form per step, each checked with its contract schema, and
@@ -79,7 +82,7 @@ export function WizardPage() {
     if (step !== requested) navigate({ search: searchOfStep(step) }, { replace: true });
   }, [step, requested, navigate]);
 
-  useLeaveGuard(touched && step !== CONFIRMATION);
+  useLeaveGuard(touched && step !== CONFIRMATION, QUITTER_ASSISTANT);
 
   // Sent: the draft is gone from the tab (here, not as the offer is sent: the page shows the recap until the
   // confirmation's address is there, and an empty draft meanwhile would send it back to the first step).
