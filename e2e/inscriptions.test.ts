@@ -275,6 +275,9 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.goto('/');
     const tel = page.getByRole('main').locator('a[href^="tel:"]');
     expect(await tel.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    // The footer's number, on every public page, dials too.
+    const footerTel = page.getByRole('contentinfo').locator('a[href^="tel:"]');
+    expect(await footerTel.getAttribute('href')).toBe(await tel.getAttribute('href'));
     await page.getByRole('link', { name: /Gérer mon offre/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Proposer un logement' }).waitFor();
     await page

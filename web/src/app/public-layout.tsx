@@ -1,6 +1,7 @@
 import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Suspense, useLayoutEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
+import { MailLink, TelLink } from '../components/office-contact.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { useSiteParams } from '../lib/params.tsx';
 import { paths } from '../lib/paths.ts';
@@ -40,8 +41,8 @@ export function PublicLayout() {
               <Typography sx={{ fontWeight: 700 }}>{params.nomSite}</Typography>
               <Typography>{params.adresseContact}</Typography>
               <Typography>
-                Téléphone : {params.telephoneContact} — Courriel :{' '}
-                <MuiLink href={`mailto:${params.emailContact}`}>{params.emailContact}</MuiLink>
+                Téléphone : <TelLink phone={params.telephoneContact} /> — Courriel :{' '}
+                <MailLink address={params.emailContact} />
               </Typography>
             </Box>
             <Stack component="nav" aria-label="Informations légales" spacing={0.5}>

@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Confirmation } from '../../components/confirmation.tsx';
 import { FormBanner, SelectInput, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { refusalBanner } from '../../components/form/refusal-banner.ts';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { PaysInput } from './pays-input.tsx';
 import { loadEtudiantRequestSchema, sendEtudiantRequest } from './request-api.ts';
-import { requestBanner } from './request-banner.ts';
 
 const upper = (v: string) => v.toLocaleUpperCase('fr-FR');
 
@@ -34,7 +34,7 @@ export function RequestPage() {
     onSuccess: (res) => setConfirmation(res.message),
     // A refusal of the input names its problem (the spec's sentence when a field is empty); anything
     // else (too many requests, no network) gives the server's reason.
-    invalidMessage: requestBanner,
+    invalidMessage: refusalBanner(L),
     honeypot: true,
   });
 

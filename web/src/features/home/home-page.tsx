@@ -3,9 +3,10 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import SchoolIcon from '@mui/icons-material/School';
-import { Box, Card, CardActionArea, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MailLink, TelLink } from '../../components/office-contact.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { lienPerduPath } from '../../lib/lien-perdu.ts';
 import { useSiteParams } from '../../lib/params.tsx';
@@ -43,9 +44,6 @@ const entries: { to: string; title: string; text: string; icon: ReactNode }[] = 
     icon: <GroupsIcon fontSize="large" color="primary" aria-hidden />,
   },
 ];
-
-/** A phone number as a `tel:` link: its digits only (a leading + kept), as phones dial it. */
-export const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 
 export function HomePage() {
   const params = useSiteParams();
@@ -95,10 +93,10 @@ export function HomePage() {
         </Typography>
         <Typography>{params.adresseContact}</Typography>
         <Typography>
-          Téléphone : <MuiLink href={telHref(params.telephoneContact)}>{params.telephoneContact}</MuiLink>
+          Téléphone : <TelLink phone={params.telephoneContact} />
         </Typography>
         <Typography>
-          Courriel : <MuiLink href={`mailto:${params.emailContact}`}>{params.emailContact}</MuiLink>
+          Courriel : <MailLink address={params.emailContact} />
         </Typography>
       </Stack>
     </Stack>

@@ -1,6 +1,7 @@
 import { Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MailLink, TelLink } from '../../components/office-contact.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useSiteParams } from '../../lib/params.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -28,8 +29,8 @@ function Contact() {
   const p = useSiteParams();
   return (
     <P>
-      {p.nomSite}, {p.adresseContact} — téléphone {p.telephoneContact} — courriel{' '}
-      <MuiLink href={`mailto:${p.emailContact}`}>{p.emailContact}</MuiLink>.
+      {p.nomSite}, {p.adresseContact} — téléphone <TelLink phone={p.telephoneContact} /> — courriel{' '}
+      <MailLink address={p.emailContact} />.
     </P>
   );
 }

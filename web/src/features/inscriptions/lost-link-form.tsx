@@ -1,7 +1,8 @@
-import { LIEN_PERDU_REPONSE, lienPerduBodySchema, MESSAGES } from '@guichet/contract';
+import { LIEN_PERDU_REPONSE, lienPerduBodySchema } from '@guichet/contract';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { refusalBanner } from '../../components/form/refusal-banner.ts';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { askLostLink } from './logement-api.ts';
 
@@ -18,7 +19,7 @@ export function LostLinkForm({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h
     defaultValues: { email: '' },
     submit: ({ email }) => askLostLink(email),
     onSuccess: (res) => setSent(res.message ?? LIEN_PERDU_REPONSE),
-    invalidMessage: MESSAGES.remplirTousLesChamps,
+    invalidMessage: refusalBanner({ email: 'Adresse de courriel' }),
     idPrefix: 'lien-perdu',
   });
 

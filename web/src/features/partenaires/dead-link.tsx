@@ -1,8 +1,10 @@
 import { MESSAGES, PARTENAIRE_MESSAGES, partenaireLienBodySchema } from '@guichet/contract';
-import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { FormBanner, SubmitButton, TextInput } from '../../components/form/fields.tsx';
+import { refusalBanner } from '../../components/form/refusal-banner.ts';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
+import { MailLink, TelLink } from '../../components/office-contact.tsx';
 import { useSiteParams } from '../../lib/params.tsx';
 import { askNewLink } from './partenaires-api.ts';
 
@@ -20,7 +22,7 @@ export function DeadLink() {
     defaultValues: { email: '' },
     submit: ({ email }) => askNewLink(email),
     onSuccess: (res) => setSent(res.message ?? PARTENAIRE_MESSAGES.lienDemande),
-    invalidMessage: MESSAGES.remplirTousLesChamps,
+    invalidMessage: refusalBanner({ email: 'Adresse de courriel' }),
     idPrefix: 'nouveau-lien',
   });
 
@@ -29,7 +31,6 @@ export function DeadLink() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const tel = params.telephoneContact.replace(/[^\d+]/g, '');
   return (
     <Stack spacing={3}>
       <Alert severity="warning" role="alert">
@@ -73,8 +74,8 @@ export function DeadLink() {
           Contacter le guichet
         </Typography>
         <Typography>
-          Téléphone : <Link href={`tel:${tel}`}>{params.telephoneContact}</Link> — Courriel :{' '}
-          <Link href={`mailto:${params.emailContact}`}>{params.emailContact}</Link>
+          Téléphone : <TelLink phone={params.telephoneContact} /> — Courriel :{' '}
+          <MailLink address={params.emailContact} />
         </Typography>
       </Stack>
     </Stack>

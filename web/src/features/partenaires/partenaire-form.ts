@@ -1,13 +1,17 @@
 import type { PartenaireData, PartenaireFields } from '@guichet/contract';
 // Zod-free values: the registration's first screen uses these helpers (its schema comes after).
 import {
+  FIELD_MESSAGES,
   formatPhone,
   normalizeLink,
   normalizePhone,
   PARTENAIRE_FIELD_KEYS,
+  PARTENAIRE_LABELS,
   PARTENAIRE_MAX,
+  PARTENAIRE_MESSAGES,
   shapePhoneInput,
 } from '@guichet/contract/forms';
+import { refusalBanner } from '../../components/form/refusal-banner.ts';
 
 export type FieldKey = keyof PartenaireFields;
 /** The fields typed as text: each has its maximum length in the contract. */
@@ -34,3 +38,10 @@ export function shapeInput(key: TextKey, raw: string): string {
 
 /** Leaving a link field shows what will be stored (https:// added), when it is a valid link. */
 export const tidyLink = (raw: string) => normalizeLink(raw) ?? raw;
+
+/** The banner of a refused partner form: an empty field, the logo or the civility missing, is « Veuillez remplir tous les champs ». */
+export const partenaireRefusal = refusalBanner(PARTENAIRE_LABELS, [
+  FIELD_MESSAGES.obligatoire,
+  PARTENAIRE_MESSAGES.logoObligatoire,
+  PARTENAIRE_MESSAGES.civilite,
+]);

@@ -11,7 +11,7 @@ import { Honeypot } from '../../components/honeypot.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { PartenaireDataNotice } from './data-notice.tsx';
 import { PartenaireSections } from './partenaire-fields.tsx';
-import { emptyValues } from './partenaire-form.ts';
+import { emptyValues, partenaireRefusal } from './partenaire-form.ts';
 import { addPartenaire, loadPartenaireSchema } from './register-api.ts';
 
 /** /inscription/partenaire (docs/spec/portal-spec.md §2): `?desk=logement` registers a housing-desk partner (docs/spec/decisions.md §2). */
@@ -30,7 +30,7 @@ export function RegisterPage() {
     submit: (fields) => addPartenaire({ ...fields, typePartenaire }),
     onSuccess: (res) => setConfirmation(res.message ?? MESSAGES.enregistrementReussi),
     // A refusal of the input says so; anything else (too many requests, no network) gives the reason.
-    invalidMessage: MESSAGES.remplirTousLesChamps,
+    invalidMessage: partenaireRefusal,
     honeypot: true,
   });
 

@@ -12,7 +12,7 @@ import { PartenaireDataNotice } from './data-notice.tsx';
 import { DeadLink } from './dead-link.tsx';
 import { logoSrc } from './logo-address.ts';
 import { OtherFields, PartenaireInput, PartenaireLogo } from './partenaire-fields.tsx';
-import { sameValues, toValues, type Values } from './partenaire-form.ts';
+import { partenaireRefusal, sameValues, toValues, type Values } from './partenaire-form.ts';
 import { confirmInfos, type PartenaireSelf, proposeChanges, selfViewQuery } from './partenaires-api.ts';
 
 /** /update/partenaire/:token: the yearly check of a partner through its personal link (docs/spec/portal-spec.md §2, docs/spec/decisions.md §4). */
@@ -59,7 +59,7 @@ function SelfUpdateForm({ token, partenaire }: { token: string; partenaire: Part
     // A used or expired link: the server's 404 says so (MESSAGES.partenaireIntrouvableToken).
     submit: (fields) => proposeChanges(partenaire.id, { ...fields, token }),
     onSuccess: (res) => setDone(res.message ?? MESSAGES.enregistrementReussi),
-    invalidMessage: MESSAGES.remplirTousLesChamps,
+    invalidMessage: partenaireRefusal,
   });
   const confirm = useMutation({
     mutationFn: () => confirmInfos(partenaire.id, token),

@@ -93,7 +93,10 @@ describe('mise à jour d’un partenaire par son lien personnel', () => {
     expect(describedText(logoButton)).toContain(PARTENAIRE_MESSAGES.logoInconnu);
     // The only field in error is a button, not an input: the focus still goes to it.
     await waitFor(() => expect(document.activeElement).toBe(logoButton));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.remplirTousLesChamps);
+    // Every field is filled: the banner names what is wrong instead of asking to fill them.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+      `« Logo » : ${PARTENAIRE_MESSAGES.logoInconnu}`,
+    );
     expect(sent[0]).toMatchObject({ logo: NEW_LOGO, token: TOKEN, telephone: '0325000001' });
 
     // Uploaded again and sent: the server's success message replaces the form.
