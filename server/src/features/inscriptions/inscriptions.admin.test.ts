@@ -343,8 +343,8 @@ describe(`inscriptions : administration (${dbKind})`, () => {
         [
           ids[6],
           '14/03/2024 14:00:00',
-          // Never validated nor confirmed: the deposit.
-          '14/03/2024 14:00:00',
+          // Not published: no confirmation date.
+          '',
           'En attente',
           'GARNIER',
           'Yves',
@@ -371,6 +371,11 @@ describe(`inscriptions : administration (${dbKind})`, () => {
           'Oui',
         ].join(';'),
       );
+      // « Confirmée le » only for published offers (ARNAUD); a refused or archived one has none.
+      const confirmee = (nom: string) => lines.find((l) => l.includes(`;${nom};`))?.split(';')[2];
+      expect(confirmee('ARNAUD')).toBe('11/03/2024 00:30:00');
+      expect(confirmee('ESNAULT')).toBe('');
+      expect(confirmee('CARON')).toBe('');
       // A value holding ';' and '"' is quoted, its quotes doubled.
       expect(lines.find((l) => l.includes('ESNAULT'))).toContain(';"B Résidence ""Les Tilleuls""; bât. B";');
     });

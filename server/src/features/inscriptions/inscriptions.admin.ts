@@ -6,6 +6,7 @@ import {
   MESSAGES,
   MODIFICATION_MESSAGES,
   PROPRIETAIRE_FIELDS,
+  STATUT,
 } from '@guichet/contract';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requireUser } from '../../platform/auth.ts';
@@ -26,8 +27,8 @@ import { acceptChanges, refuseChanges } from './landlord-modification.service.ts
 const csvColumns: CsvColumn<ExportedOffer>[] = [
   { header: 'Numéro', value: (r) => r.id },
   { header: 'Date', value: (r) => r.date },
-  // As in the staff table: when the offer was last known to be available.
-  { header: 'Confirmée le', value: (r) => new Date(r.dateConfirmation) },
+  // As in the staff table: when a published offer was last known to be available; blank for the others.
+  { header: 'Confirmée le', value: (r) => (r.idStatut === STATUT.valide ? new Date(r.dateConfirmation) : '') },
   { header: 'Statut', value: (r) => r.statut },
   ...PROPRIETAIRE_FIELDS.map((k) => ({
     header: L[k],
