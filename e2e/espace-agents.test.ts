@@ -121,6 +121,34 @@ describe('espace agents dans Chromium', () => {
     expect(page.url()).toMatch(/\/admin\/tableau-de-bord$/);
   });
 
+  it('le menu latéral se lit en entier sous la barre du haut, son fond jusqu’en bas de l’écran, sur un bureau comme sur un téléphone', async () => {
+    /** The drawer's paper, painted, from the top of the window to its bottom. */
+    const drawerFills = (page: Page) =>
+      page.locator('#menu-admin .MuiDrawer-paper').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const painted = getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)';
+        return painted && r.top <= 0 && r.bottom >= window.innerHeight;
+      });
+    const desk = await signedIn();
+    await desk.goto('/admin/tableau-de-bord');
+    await desk.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    await desk.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await drawerFills(desk)).toBe(true);
+
+    const phone = await portal.page({ viewport: { width: 390, height: 844 } });
+    await login(phone, 'chef.espace');
+    await phone.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
+    await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await phone.getByRole('button', { name: 'Déplier le menu' }).click();
+    await phone.getByRole('navigation', { name: "Menu d'administration" }).waitFor();
+    await expect.poll(() => drawerFills(phone)).toBe(true);
+    // Every entry below the top bar, the first one included.
+    const barBottom = await phone.locator('header').first().evaluate((el) => el.getBoundingClientRect().bottom);
+    const first = phone.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link').first();
+    expect(await first.textContent()).toBe('Tableau de bord');
+    expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(barBottom);
+  });
+
   it('chaque page de l’espace agents a un seul h1 et un seul main, pendant le chargement comme après ; la liste des rôles passe axe', async () => {
     const page = await signedIn();
     // Each page, and the call of its own that the test holds to see it loading.

@@ -66,7 +66,8 @@ export function AdminShell() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
+          {/* One line on a phone: a taller bar would hide the menu's first entries under it. */}
+          <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
             {params.nomSite}
           </Typography>
           {menu.gestion && <NotificationsBell />}
@@ -231,8 +232,11 @@ function AccountMenu({ logged, name }: { logged: boolean; name: string }) {
         aria-controls={anchor ? 'menu-compte' : undefined}
         aria-expanded={!!anchor}
         onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={name || 'Mon compte'}
+        sx={{ minWidth: 0, flexShrink: 0, '& .nom': { display: { xs: 'none', sm: 'inline' } } }}
       >
-        {name || 'Mon compte'}
+        {/* On a phone the icon alone; the name stays the button's name for screen readers. */}
+        <span className="nom">{name || 'Mon compte'}</span>
       </Button>
       {/* Rendered inside the top bar (the banner landmark), not at the end of <body> outside every landmark. */}
       <Menu id="menu-compte" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal>
