@@ -12,7 +12,7 @@ import { retentionPass } from './retention.ts';
  * whether the command opens the database itself or asks the running portal. A job claims its day
  * (platform/daily-jobs.ts) in its own transaction (offer-check: in its last batch's): a second run for
  * the same day does nothing.
- * The next job joins by adding one entry to `JOBS`.
+ * The next job joins by adding one entry to `JOBS`, and to the `names` the portal schedules in main.ts.
  */
 export type JobConfig = Pick<
   Config,
