@@ -143,7 +143,10 @@ describe('espace agents dans Chromium', () => {
     await phone.getByRole('navigation', { name: "Menu d'administration" }).waitFor();
     await expect.poll(() => drawerFills(phone)).toBe(true);
     // Every entry below the top bar, the first one included.
-    const barBottom = await phone.locator('header').first().evaluate((el) => el.getBoundingClientRect().bottom);
+    const barBottom = await phone
+      .locator('header')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
     const first = phone.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link').first();
     expect(await first.textContent()).toBe('Tableau de bord');
     expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(barBottom);
