@@ -1,5 +1,5 @@
 import { etudiantEndpoints, MESSAGES } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
@@ -91,8 +91,6 @@ const act = () => {
   return acted.at(-1);
 };
 
-// The grid renders in a second or two on a busy machine: wait as long as a person would.
-configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => {
   acted = [];
   window.history.replaceState(null, '', '/admin/etudiants');

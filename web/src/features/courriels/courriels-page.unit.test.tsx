@@ -1,12 +1,10 @@
 import { COURRIEL_MESSAGES, LIEN_PERSONNEL_MASQUE } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { CourrielsPage } from './courriels-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const mail = (id: number, over: Record<string, unknown>) => ({
   id,

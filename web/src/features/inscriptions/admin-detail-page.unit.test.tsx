@@ -1,5 +1,5 @@
 import { formatDateTime, STATUT, VERSION_MESSAGES } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, logement, proprietaire, statuts } from '../../../test/fixtures.ts';
@@ -7,8 +7,6 @@ import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
 import type { InscriptionDetail } from './inscriptions-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const offer: InscriptionDetail = {
   id: 7,
