@@ -230,10 +230,17 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
   });
 
   it('liste refusée par le serveur : l’erreur et sa raison, en français', async () => {
-    fakeServer(() => json(400, { message: 'Colonne de tri inconnue.' }));
+    // The server's answer to a sort on a column the list does not have.
+    fakeServer(() =>
+      json(400, {
+        status: 'error',
+        message: MESSAGES.requeteInvalide,
+        errors: [{ key: 'sort', error: 'Colonne de tri inconnue.' }],
+      }),
+    );
     renderTable();
     expect((await screen.findByText(/La liste n'a pas pu être chargée/)).textContent).toBe(
-      "La liste n'a pas pu être chargée. Colonne de tri inconnue.",
+      `La liste n'a pas pu être chargée. ${MESSAGES.requeteInvalide} Colonne de tri inconnue.`,
     );
   });
 });

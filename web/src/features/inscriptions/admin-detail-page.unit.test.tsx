@@ -134,7 +134,7 @@ describe('fiche d’une offre : modifiée depuis son ouverture (409)', () => {
       if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7') return json(200, stored);
       if (init?.method === 'PUT' && url === '/api/admin/inscription/update/7') {
         sent.push(JSON.parse(String(init.body)));
-        return json(409, { status: 'error', message: VERSION_MESSAGES.inscription });
+        return json(409, { status: 'error', message: VERSION_MESSAGES.inscription, errors: [] });
       }
     });
     renderAdminPage(<InscriptionDetailPage />, {

@@ -15,6 +15,8 @@ const row = {
   ...proprietaire,
   idStatut: STATUT.valide,
   statut: 'Validé',
+  doublon: [],
+  tempdata: false,
 };
 
 describe('liste des offres : la vérification de disponibilité', () => {

@@ -22,6 +22,7 @@ const row = (id: number, nom: string, renouvellement: string) => ({
   statut: 'Validé',
   idStatut: STATUT.valide,
   actif: true,
+  enAttenteDepuis: null,
   doublon: [],
   courrielEchec: null,
 });
