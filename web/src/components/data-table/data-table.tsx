@@ -4,7 +4,7 @@ import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRo
 import { frFR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { BannerAlert, useBanner } from '../banner.tsx';
 import { usePageTitle } from '../page-title.ts';
 import { ExportButton } from './export-button.tsx';
@@ -179,7 +179,7 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
         )}
         {q.isError && (
           <Alert severity="error" sx={{ mb: 1 }}>
-            La liste n'a pas pu être chargée. {(q.error as Error).message}
+            La liste n'a pas pu être chargée. {refusalText(q.error)}
           </Alert>
         )}
         <Box sx={{ width: '100%' }}>
@@ -223,4 +223,10 @@ export function DataTable<E extends ListEndpoint, X extends ExportEndpoint<E> = 
       </Paper>
     </Stack>
   );
+}
+
+/** A refused list's reason: the server's message, then what it said of each parameter (a 400 says « La requête est invalide. » and why below it). */
+function refusalText(error: Error) {
+  const reasons = error instanceof ApiError ? error.errors.map((e) => e.error) : [];
+  return [error.message, ...reasons].join(' ');
 }

@@ -1,5 +1,5 @@
 import { etudiantEndpoints, MESSAGES } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
@@ -91,8 +91,6 @@ const act = () => {
   return acted.at(-1);
 };
 
-// The grid renders in a second or two on a busy machine: wait as long as a person would.
-configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => {
   acted = [];
   window.history.replaceState(null, '', '/admin/etudiants');
@@ -232,10 +230,17 @@ describe('DataTable sur une liste du contrat', { timeout: 60_000 }, () => {
   });
 
   it('liste refusée par le serveur : l’erreur et sa raison, en français', async () => {
-    fakeServer(() => json(400, { message: 'Colonne de tri inconnue.' }));
+    // The server's answer to a sort on a column the list does not have.
+    fakeServer(() =>
+      json(400, {
+        status: 'error',
+        message: MESSAGES.requeteInvalide,
+        errors: [{ key: 'sort', error: 'Colonne de tri inconnue.' }],
+      }),
+    );
     renderTable();
     expect((await screen.findByText(/La liste n'a pas pu être chargée/)).textContent).toBe(
-      "La liste n'a pas pu être chargée. Colonne de tri inconnue.",
+      `La liste n'a pas pu être chargée. ${MESSAGES.requeteInvalide} Colonne de tri inconnue.`,
     );
   });
 });

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { journalLigne } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { HistoriqueJournal } from './historique-journal.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const validee = journalLigne(5);
 const archivee = journalLigne(9, {

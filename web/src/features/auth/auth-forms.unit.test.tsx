@@ -1,4 +1,4 @@
-import { MESSAGES, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
+import { DIGEST_MESSAGES, MESSAGES, PASSWORD_MESSAGES, type SessionUser } from '@guichet/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -21,7 +21,8 @@ const agent: SessionUser = {
 /** The server as `fetch` sees it: a response per path, in order; what each call sent is kept. */
 const server = (routes: Record<string, Response[]>) => fakeServer((url) => routes[url]?.shift());
 /** « Mon compte » also reads the daily digest's choice (its own tests: digest-panel.unit.test.tsx). */
-const digest = () => json(200, { digestQuotidien: false, adresse: null, raison: 'Pas d’adresse.' });
+const digest = () =>
+  json(200, { digestQuotidien: false, email: null, adresse: null, raison: DIGEST_MESSAGES.sansAdresse });
 
 /** The page inside an admin shell that hands it the agent (or none), as app/ does. */
 function renderAt(path: string, page: ReactNode, user: SessionUser | null) {

@@ -1,12 +1,10 @@
 import { COURRIEL_MESSAGES, LIEN_PERSONNEL_MASQUE } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { CourrielsPage } from './courriels-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const mail = (id: number, over: Record<string, unknown>) => ({
   id,
@@ -26,11 +24,20 @@ const rows = [
   mail(3, {}),
   mail(2, {}),
   mail(1, { statut: 'sent', tentatives: 1, derniereErreur: null, dateEnvoi: '2026-09-01T08:00:05.000Z' }),
-  // Queued long ago and still trying; and one just queued.
+  // Queued long ago and still trying; and one just queued: a landlord's personal link, not sent yet.
   mail(4, { statut: 'pending', tentatives: 3 }),
-  mail(5, { statut: 'pending', tentatives: 0, derniereErreur: null, date: new Date().toISOString() }),
+  mail(5, {
+    statut: 'pending',
+    tentatives: 0,
+    derniereErreur: null,
+    date: new Date().toISOString(),
+    type: 'lien_personnel',
+    objet: 'Votre lien personnel',
+    entite: 'inscription',
+  }),
 ];
 
+const PENDING_TEXT = `Bonjour,\n\nVotre offre : ${LIEN_PERSONNEL_MASQUE}\n\nLe guichet`;
 const FRENCH = 'Le serveur de messagerie refuse la connexion : il est arrêté ou injoignable.';
 const RAW = 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525';
 
@@ -56,10 +63,16 @@ function server(a: Answers) {
       return json(200, {
         courriel: {
           ...rows[0],
-          texte: `Bonjour,\n\nVérifier mes informations : ${LIEN_PERSONNEL_MASQUE}\n`,
+          texte: 'Bonjour,\n\nVoici la liste des logements privés.\n',
           piecesJointes: ['Liste des logements privés.pdf'],
           derniereErreurBrute: admin ? RAW : null,
         },
+      });
+    // Not sent yet, it still holds its link: the server masks it before the text leaves
+    // (server/src/features/courriels/courriels.test.ts proves that); this is its answer.
+    if (url === '/api/admin/courriel/get/5')
+      return json(200, {
+        courriel: { ...rows[4], texte: PENDING_TEXT, piecesJointes: [], derniereErreurBrute: null },
       });
     if (url === '/api/admin/courriels/renvoyer' && init?.method === 'POST' && a.renvoi) {
       const { ids } = JSON.parse(String(init.body));
@@ -105,8 +118,7 @@ describe('Courriels', { timeout: 60_000 }, () => {
 
     fireEvent.click(within(grid()).getByRole('button', { name: 'Liste des logements privés 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Courriel n° 3' });
-    expect(await within(dialog).findByText(/Vérifier mes informations : \[lien personnel masqué\]/)).toBeTruthy();
-    expect(within(dialog).getByText('Liste des logements privés.pdf')).toBeTruthy();
+    expect(await within(dialog).findByText('Liste des logements privés.pdf')).toBeTruthy();
     expect(within(dialog).getByText(FRENCH)).toBeTruthy();
     expect(dialog.textContent).not.toContain('ECONNREFUSED');
     expect(within(dialog).queryByRole('button', { name: 'Renvoyer' })).toBeNull();
@@ -188,5 +200,25 @@ describe('Courriels', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent).toEqual([[3]]));
     const refused = await screen.findByRole('alert');
     expect(refused.textContent).toBe(COURRIEL_MESSAGES.renvoiImpossible([3]));
+  });
+
+  it('un lien personnel pas encore envoyé : son texte tel que le serveur le donne, lignes gardées ; ni erreur ni « Renvoyer »', async () => {
+    server({ roles: ['ROLE_ADMIN'] });
+    renderPage();
+    expect(
+      within(await screen.findByRole('row', { name: /etudiant5@exemple\.fr/ })).getByText('En attente'),
+    ).toBeTruthy();
+    fireEvent.click(within(grid()).getByRole('button', { name: 'Votre lien personnel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Courriel n° 5' });
+    const texte = await within(dialog).findByText(/Votre offre :/);
+    // Shown whole, line breaks kept (a <pre>), the masked link where the server put it.
+    expect(texte.tagName).toBe('PRE');
+    expect(texte.textContent).toBe(PENDING_TEXT);
+    expect(within(dialog).getByText('En attente')).toBeTruthy();
+    // Nothing failed yet: no error to read, nothing to resend, even for an administrator.
+    expect(within(dialog).queryByText('Dernière erreur')).toBeNull();
+    expect(within(dialog).queryByText('Détail technique')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Renvoyer' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Fermer' })).toBeTruthy();
   });
 });

@@ -5,14 +5,12 @@ import {
   HONEYPOT_FIELD,
   MESSAGES,
 } from '@guichet/contract';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, serverAnswers } from '../../../test/fake-server.ts';
 import { describedText } from '../../../test/screen-reader.ts';
 import { RequestPage } from './request-page.tsx';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 function renderPage() {
   // Without a QueryClientProvider, as the app serves its public forms.

@@ -1,5 +1,5 @@
 import { formatDateTime, STATUT, VERSION_MESSAGES } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, logement, proprietaire, statuts } from '../../../test/fixtures.ts';
@@ -7,8 +7,6 @@ import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
 import type { InscriptionDetail } from './inscriptions-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const offer: InscriptionDetail = {
   id: 7,
@@ -136,7 +134,7 @@ describe('fiche d’une offre : modifiée depuis son ouverture (409)', () => {
       if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/inscription/get/7') return json(200, stored);
       if (init?.method === 'PUT' && url === '/api/admin/inscription/update/7') {
         sent.push(JSON.parse(String(init.body)));
-        return json(409, { status: 'error', message: VERSION_MESSAGES.inscription });
+        return json(409, { status: 'error', message: VERSION_MESSAGES.inscription, errors: [] });
       }
     });
     renderAdminPage(<InscriptionDetailPage />, {

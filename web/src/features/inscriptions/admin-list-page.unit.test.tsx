@@ -1,13 +1,11 @@
 import { formatDate, STATUT } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, proprietaire } from '../../../test/fixtures.ts';
 import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionsListPage } from './admin-list-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const context: AdminContext = { user: agentGestion, statuts: [{ id: STATUT.valide, libelle: 'Validé' }] };
 const row = {
@@ -17,6 +15,8 @@ const row = {
   ...proprietaire,
   idStatut: STATUT.valide,
   statut: 'Validé',
+  doublon: [],
+  tempdata: false,
 };
 
 describe('liste des offres : la vérification de disponibilité', () => {

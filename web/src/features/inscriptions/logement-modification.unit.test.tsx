@@ -22,6 +22,8 @@ const offer = {
   proprietaire,
   logement,
   tempdata: null,
+  motifRefus: null,
+  remiseEnLigne: null,
 };
 const waiting = {
   ...offer,
@@ -142,7 +144,7 @@ describe('« Modifier mon offre » sur la page personnelle', { timeout: 30_000 }
   it('une offre archivée entre-temps : le formulaire se ferme sur le message du serveur', async () => {
     server(
       [offer, { ...offer, idStatut: STATUT.archive, statut: 'Archivé' }],
-      json(409, { status: 'error', message: OFFRE_ARCHIVEE }),
+      json(409, { status: 'error', message: OFFRE_ARCHIVEE, errors: [] }),
     );
     renderPage();
     const form = await openForm();

@@ -149,7 +149,7 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
 
   it('« Retirer mon offre » sans raison sur une offre archivée entre-temps : le message du serveur, la page rechargée', async () => {
     const sent = server([offer, archived], {
-      [`/api/logement/${TOKEN}/retrait`]: json(409, { status: 'error', message: OFFRE_ARCHIVEE }),
+      [`/api/logement/${TOKEN}/retrait`]: json(409, { status: 'error', message: OFFRE_ARCHIVEE, errors: [] }),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Retirer mon offre' }));
@@ -270,7 +270,7 @@ describe('page personnelle du propriétaire', { timeout: 30_000 }, () => {
   });
 
   it('un lien invalide ou expiré le dit et propose d’en recevoir un nouveau', async () => {
-    server([json(404, { status: 'error', message: LIEN_INVALIDE })]);
+    server([json(404, { status: 'error', message: LIEN_INVALIDE, errors: [] })]);
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe(LIEN_INVALIDE);
     expect(screen.getByRole('heading', { level: 2, name: 'Recevoir à nouveau mon lien personnel' })).toBeTruthy();

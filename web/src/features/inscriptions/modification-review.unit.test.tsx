@@ -1,5 +1,5 @@
-import { MODIFICATION_MESSAGES, STATUT } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, MODIFICATION_MESSAGES, STATUT } from '@guichet/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion, logement, proprietaire, statuts } from '../../../test/fixtures.ts';
@@ -7,8 +7,6 @@ import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { InscriptionDetailPage } from './admin-detail-page.tsx';
 import type { InscriptionDetail } from './inscriptions-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const PROPOSEE = '2026-11-03T09:15:00.000Z';
 const offer: InscriptionDetail = {
@@ -115,7 +113,10 @@ describe('fiche d’une offre : les modifications proposées par le propriétair
 
   it('une proposition plus récente entre-temps : le refus du serveur s’affiche et la nouvelle proposition est rechargée', async () => {
     const newer = { ...offer, tempdata: { ...offer.tempdata!, date: '2026-11-03T11:00:00.000Z' } };
-    renderDetail(json(409, { status: 'error', message: MODIFICATION_MESSAGES.changeeEntreTemps }), [offer, newer]);
+    renderDetail(json(409, { status: 'error', message: MODIFICATION_MESSAGES.changeeEntreTemps, errors: [] }), [
+      offer,
+      newer,
+    ]);
     const panel = await region();
     fireEvent.click(within(panel).getByRole('button', { name: 'Valider les modifications' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MODIFICATION_MESSAGES.changeeEntreTemps);
@@ -123,7 +124,7 @@ describe('fiche d’une offre : les modifications proposées par le propriétair
   });
 
   it('sans proposition, rien n’est montré', async () => {
-    renderDetail(json(500, {}), [decided]);
+    renderDetail(json(500, { status: 'error', message: MESSAGES.erreurServeur, errors: [] }), [decided]);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'Modifications proposées par le propriétaire' })).toBeNull();
   });

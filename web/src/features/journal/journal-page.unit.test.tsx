@@ -1,13 +1,11 @@
 import { formatDateTime } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { journalLigne } from '../../../test/fixtures.ts';
 import { renderWithQueries } from '../../../test/render.tsx';
 import { JournalPage } from './journal-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const rows = [
   journalLigne(3, {}),

@@ -1,14 +1,11 @@
 import { STATUT } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { agentGestion } from '../../../test/fixtures.ts';
 import { renderAdminPage } from '../../../test/render.tsx';
 import type { AdminContext } from '../../lib/admin-context.ts';
 import { PartenairesListPage } from './admin-list-page.tsx';
-
-// The grid renders in a second or two on a busy machine: wait as long as a person would.
-configure({ asyncUtilTimeout: 10_000 });
 
 const context: AdminContext = { user: agentGestion, statuts: [{ id: STATUT.valide, libelle: 'Validé' }] };
 const row = (id: number, nom: string, renouvellement: string) => ({
@@ -25,6 +22,7 @@ const row = (id: number, nom: string, renouvellement: string) => ({
   statut: 'Validé',
   idStatut: STATUT.valide,
   actif: true,
+  enAttenteDepuis: null,
   doublon: [],
   courrielEchec: null,
 });

@@ -120,7 +120,7 @@ describe('mise à jour d’un partenaire par son lien personnel', () => {
           adresseContact: '1 place de la Mairie, 10000 Troyes',
         });
       if (url === `/api/partenaire/get/one/by/${TOKEN}`)
-        return json(404, { status: 'error', message: MESSAGES.partenaireIntrouvableToken });
+        return json(404, { status: 'error', message: MESSAGES.partenaireIntrouvableToken, errors: [] });
       if (url === '/api/partenaire/lien' && init?.method === 'POST') {
         asked.push(JSON.parse(String(init.body)));
         return json(200, { status: 'success', message: PARTENAIRE_MESSAGES.lienDemande });

@@ -1,5 +1,5 @@
 import { type AgentSummary, MESSAGES, ROLE_MESSAGES, type Role, type SessionUser } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
 import { renderAdminPage } from '../../../test/render.tsx';
@@ -68,9 +68,6 @@ function server(members: Record<number, AgentSummary[]>, found: AgentSummary[] |
   });
   return { saved, searched };
 }
-
-// The grid, the dialogs and the typing pause are slow on a busy machine: a wait fails only when nothing comes.
-configure({ asyncUtilTimeout: 10_000 });
 
 const refusal = (status: number, message: string) => json(status, { status: 'error', message, errors: [] });
 

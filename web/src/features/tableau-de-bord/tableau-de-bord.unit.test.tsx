@@ -1,5 +1,5 @@
 import { SEMAINES_TABLEAU_DE_BORD, type Semaine, STATUT } from '@guichet/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test/fake-server.ts';
@@ -8,8 +8,6 @@ import { StatutAttente } from '../../components/data-table/ageing-chip.tsx';
 import { useNotifications } from '../../lib/notifications.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { TableauDeBordPage } from './tableau-de-bord-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const weeks: Semaine[] = Array.from({ length: SEMAINES_TABLEAU_DE_BORD }, (_, i) => ({
   semaine: new Date(Date.UTC(2025, 2, 17 + 7 * i)).toISOString().slice(0, 10),
