@@ -32,16 +32,19 @@ describe(`tâches quotidiennes du portail (${dbKind})`, () => {
     const log = { info: (_: object, msg: string) => logs.push(msg), error: (_: object, msg: string) => logs.push(msg) };
     const woken: string[] = [];
     const config = { ...t.config, wakeMail: () => woken.push('courrier') };
+    // One clock for both schedules and the check: the day claimed does not depend on when midnight falls.
+    const now = new Date();
+    const clock = () => now;
     // Two processes' schedules on the same database.
-    const first = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10 });
-    const second = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10 });
+    const first = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10, clock });
+    const second = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10, clock });
     await expect.poll(async () => db.$count(jobRuns, eq(jobRuns.job, 'offer-check')), { timeout: 10_000 }).toBe(1);
     await first.stop();
     await second.stop();
     expect(logs).toEqual(['tâche quotidienne faite']);
     expect(woken).toEqual(['courrier']);
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.job, 'offer-check'));
-    expect(row.day).toBe(parisDay(new Date()));
+    expect(row.day).toBe(parisDay(now));
     expect((await db.select().from(inscriptions).where(eq(inscriptions.id, id)))[0].dateRelance).not.toBeNull();
   });
 

@@ -362,7 +362,8 @@ describe(`conservation des données (${dbKind})`, () => {
     const messages: string[] = [];
     const log = { info: (_: object, msg: string) => messages.push(msg), error: () => {} };
     const once = async () => {
-      const job = startRetentionJob({ db, config, log, firstDelayMs: 10 });
+      // Both runs on one clock: a real midnight between them would make the second a new day.
+      const job = startRetentionJob({ db, config, log, firstDelayMs: 10, clock: () => NOW });
       const seen = messages.length;
       await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(seen + 1);
       await job.stop();
@@ -375,7 +376,7 @@ describe(`conservation des données (${dbKind})`, () => {
     expect(messages).toEqual(['conservation des données appliquée', 'conservation des données déjà faite aujourd’hui']);
     expect(await db.$count(etudiants, eq(etudiants.id, second))).toBe(1);
     expect(await db.select({ job: jobRuns.job, day: jobRuns.day }).from(jobRuns)).toEqual([
-      { job: 'retention', day: parisDay(new Date()) },
+      { job: 'retention', day: parisDay(NOW) },
     ]);
     await runRetention(db, config, NOW);
   });

@@ -6,6 +6,7 @@ import { dbKind, type TestApp, testApp, testDatabase } from '../../../test/harne
 import { ensureBootstrapAdmin } from '../../bootstrap.ts';
 import { runUserCommand } from '../../cli/user-commands.ts';
 import { etudiants, inscriptions, journal, partenaires, roles } from '../../db/schema.ts';
+import { parisDay } from '../../platform/daily-jobs.ts';
 import { seedInscriptions } from '../inscriptions/inscriptions.fixtures.ts';
 import { setStatutByStaff } from '../inscriptions/landlord.service.ts';
 import { adminPut, register } from '../partenaires/partenaires.fixtures.ts';
@@ -388,13 +389,16 @@ describe(`journal des actions (${dbKind})`, () => {
 
   it('la table : filtres (action, entité, agent, période), recherche, tri, pages ; l’export suit', async () => {
     const [id] = await seedInscriptions(t.app.db, [{ date: new Date() }]);
+    const before = await lastId();
     await as(admin, 'PUT', `/api/admin/inscription/update/${id}`, { statut: STATUT.valide });
     const list = async (query: object) => {
       const res = await as(admin, 'GET', `/api/admin/journal/get/list/by/filters?${qs.stringify(query)}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { count: number; journal: { action: string; agent: string; entiteId: number }[] };
     };
-    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    // The office's day of the line just written (the clock may pass midnight in between).
+    const [written] = await linesSince(before);
+    const today = parisDay(written.date);
     const mine = await list({
       filter: { action: 'inscription.statut', entite: 'inscription', agent: 'm.martin', du: today, au: today },
     });
