@@ -311,6 +311,8 @@ describe(`conservation des données (${dbKind})`, () => {
 
   it('la tâche quotidienne passe peu après le démarrage et ne journalise que des nombres', async () => {
     const email = 'journal.prive@example.fr';
+    // Today's run not claimed yet, whichever test ran the schedule before.
+    await db.delete(jobRuns);
     const old = await addEtudiant(db, new Date(Date.now() - 400 * DAY), STATUT.valide, email);
     const lines: { obj: object; msg: string }[] = [];
     const log = { info: (obj: object, msg: string) => lines.push({ obj, msg }), error: () => {} };

@@ -22,7 +22,9 @@ const PUBLIC_URL = 'https://guichet.example.fr';
 const DAY = 24 * 3600_000;
 const RENEWAL_LINK = /https:\/\/guichet\.example\.fr\/update\/partenaire\/([A-Za-z0-9_-]+)/;
 
-describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, () => {
+// A scenario: each step builds on the mails the steps before queued, sent or gave up, so its
+// steps keep their order even when the run shuffles tests (`--sequence.shuffle`).
+describe(`courriels : journal des envois et « Renvoyer » (${dbKind})`, { shuffle: false }, () => {
   let t: TestApp;
   /** The SMTP server the portal is configured with: down (connection refused) unless `peer` runs on it. */
   let smtp: HeldPort;

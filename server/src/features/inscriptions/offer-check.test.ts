@@ -18,7 +18,9 @@ const dayIn = (days: number) => parisDay(new Date(NOW.getTime() + days * DAY));
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 const LINK = /https:\/\/guichet\.example\.fr\/logement\/([A-Za-z0-9_-]{43})\?reponse=(disponible|loue)/g;
 
-describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () => {
+// A scenario over days: each step runs the job on the offers as the steps before left them, so its
+// steps keep their order even when the run shuffles tests (`--sequence.shuffle`).
+describe(`vérification « toujours disponible ? » des offres (${dbKind})`, { shuffle: false }, () => {
   let t: TestApp;
   let peer: SmtpPeer;
   let staff: string;

@@ -331,16 +331,14 @@ describe(`journal des actions (${dbKind})`, () => {
 
   it('export CSV de données personnelles : une ligne avec la recherche, les filtres, le tri et le nombre de lignes', async () => {
     // Its own requests to export: the file runs in any order.
-    await t.app.db
-      .insert(etudiants)
-      .values(
-        ['export.une@example.fr', 'export.deux@example.fr'].map((email) => ({
-          email,
-          cp: '10000',
-          ville: 'TROYES',
-          ecole: 'UTT',
-        })),
-      );
+    await t.app.db.insert(etudiants).values(
+      ['export.une@example.fr', 'export.deux@example.fr'].map((email) => ({
+        email,
+        cp: '10000',
+        ville: 'TROYES',
+        ecole: 'UTT',
+      })),
+    );
     const mark = await lastId();
     const query = qs.stringify({
       search: 'example',
