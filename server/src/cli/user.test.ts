@@ -106,7 +106,9 @@ async function startPortal(env: NodeJS.ProcessEnv) {
 
 const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
+// A scenario on one running portal: agents created by a step are used by the next ones, and the
+// last step stops the portal; its steps keep their order even when the run shuffles tests.
+describe(`npm run user pendant que le portail tourne (${dbKind})`, { shuffle: false }, () => {
   let dataDir: string;
   let pgDb: Awaited<ReturnType<typeof postgresUrl>> | undefined;
   let env: NodeJS.ProcessEnv;
