@@ -20,9 +20,11 @@ export type HeldPort = {
  */
 export async function holdRefusedPort(): Promise<HeldPort> {
   const accepted = new Set<Socket>();
+  // Unreferenced: a port held until the test process ends does not keep it alive.
   const anchor = createServer((s) => {
     accepted.add(s);
     s.on('error', () => {});
+    s.unref();
   });
   await new Promise<void>((resolve) => anchor.listen(0, '127.0.0.1', resolve));
   // `localAddress` makes the client bind first (with SO_REUSEADDR), so a peer may listen on the same port later.
@@ -36,6 +38,8 @@ export async function holdRefusedPort(): Promise<HeldPort> {
     hold.once('connect', resolve);
     hold.once('error', reject);
   });
+  anchor.unref();
+  hold.unref();
   const port = hold.localPort;
   if (!port) throw new Error('port local inconnu');
   return {
@@ -48,4 +52,14 @@ export async function holdRefusedPort(): Promise<HeldPort> {
         anchor.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A port for a server another process will start (the portal, PostgreSQL): held by this test
+ * process until it ends, so the system hands it to no one else, neither before that server listens
+ * nor after it stops. The server binds it over the hold: both ask SO_REUSEADDR (Node and PostgreSQL
+ * do) and the hold never listens.
+ */
+export async function reservePort(): Promise<number> {
+  return (await holdRefusedPort()).port;
 }

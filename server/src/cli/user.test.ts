@@ -8,7 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
-import { createDatabase, freePort } from '../../test/postgres-server.ts';
+import { reservePort } from '../../test/held-port.ts';
+import { createDatabase } from '../../test/postgres-server.ts';
 import { pgliteExtensions } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
@@ -75,7 +76,7 @@ function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): Proc {
 
 /** The real portal (server/src/main.ts) in its own process; resolves once it listens. */
 async function startPortal(env: NodeJS.ProcessEnv) {
-  const port = await freePort();
+  const port = await reservePort();
   const proc = start(tsx, ['server/src/main.ts'], {
     ...env,
     PORT: String(port),
@@ -555,7 +556,7 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
     const held = mkdtempSync(path.join(os.tmpdir(), 'guichet-cli-'));
     const lock = await acquireDataLock(held, 'commande');
     try {
-      const server = start(tsx, ['server/src/main.ts'], { ...envFor(held), PORT: String(await freePort()) });
+      const server = start(tsx, ['server/src/main.ts'], { ...envFor(held), PORT: String(await reservePort()) });
       expect(await server.exited).toBe(1);
       expect(server.out()).toMatch(/est ouverte par une commande « npm run user » \(processus n° \d+/);
       expect(existsSync(path.join(held, 'pglite'))).toBe(false);
