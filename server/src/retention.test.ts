@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STATUT } from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
@@ -89,11 +89,9 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 describe(`conservation des données (${dbKind})`, () => {
   let t: TestApp;
   let db: Db;
-  let agentId: number;
   beforeAll(async () => {
     t = await testApp();
     db = t.app.db;
-    agentId = (await t.agent(['ROLE_USER'])).id;
   });
   afterAll(() => t.close());
 
@@ -102,6 +100,12 @@ describe(`conservation des données (${dbKind})`, () => {
   });
 
   it('supprime ce qui a dépassé la durée, garde ce qui est juste en deçà, puis ne supprime plus rien', async () => {
+    // Its own portal and database: it counts every row the pass deletes and keeps, which the other
+    // tests of this file, in whatever order they ran, must not have touched.
+    const t = await testApp();
+    onTestFinished(() => t.close());
+    const db = t.app.db;
+    const agentId = (await t.agent(['ROLE_USER'])).id;
     // Student requests: every status goes once past the period.
     const etudiantsGone = [];
     const etudiantsKept = [];
