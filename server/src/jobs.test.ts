@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATUT } from '@guichet/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../test/harness.ts';
 import { askRunningServer, startAdminSocket } from './cli/admin-socket.ts';
@@ -32,16 +32,19 @@ describe(`tâches quotidiennes du portail (${dbKind})`, () => {
     const log = { info: (_: object, msg: string) => logs.push(msg), error: (_: object, msg: string) => logs.push(msg) };
     const woken: string[] = [];
     const config = { ...t.config, wakeMail: () => woken.push('courrier') };
+    // One clock for both schedules and the check: the day claimed does not depend on when midnight falls.
+    const now = new Date();
+    const clock = () => now;
     // Two processes' schedules on the same database.
-    const first = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10 });
-    const second = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10 });
+    const first = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10, clock });
+    const second = startDailyJobs({ db, config, names: ['offer-check'], log, firstDelayMs: 10, clock });
     await expect.poll(async () => db.$count(jobRuns, eq(jobRuns.job, 'offer-check')), { timeout: 10_000 }).toBe(1);
     await first.stop();
     await second.stop();
     expect(logs).toEqual(['tâche quotidienne faite']);
     expect(woken).toEqual(['courrier']);
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.job, 'offer-check'));
-    expect(row.day).toBe(parisDay(new Date()));
+    expect(row.day).toBe(parisDay(now));
     expect((await db.select().from(inscriptions).where(eq(inscriptions.id, id)))[0].dateRelance).not.toBeNull();
   });
 
@@ -66,7 +69,9 @@ describe(`tâches quotidiennes du portail (${dbKind})`, () => {
       firstDelayMs: 1,
       clock: () => afternoon,
     });
-    await expect.poll(() => db.$count(jobRuns, eq(jobRuns.job, 'digest')), { timeout: 10_000 }).toBe(1);
+    // That day's claim: the other tests of this file claim the digest for other days.
+    const digestThatDay = and(eq(jobRuns.job, 'digest'), eq(jobRuns.day, '2026-11-27'));
+    await expect.poll(() => db.$count(jobRuns, digestThatDay), { timeout: 10_000 }).toBe(1);
     await day.stop();
     expect(await claimed()).toBe(0);
     // Each run logs the day it ran as: the office's, read from the schedule's clock.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STATUT } from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
@@ -89,11 +89,9 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 describe(`conservation des données (${dbKind})`, () => {
   let t: TestApp;
   let db: Db;
-  let agentId: number;
   beforeAll(async () => {
     t = await testApp();
     db = t.app.db;
-    agentId = (await t.agent(['ROLE_USER'])).id;
   });
   afterAll(() => t.close());
 
@@ -102,6 +100,12 @@ describe(`conservation des données (${dbKind})`, () => {
   });
 
   it('supprime ce qui a dépassé la durée, garde ce qui est juste en deçà, puis ne supprime plus rien', async () => {
+    // Its own portal and database: it counts every row the pass deletes and keeps, which the other
+    // tests of this file, in whatever order they ran, must not have touched.
+    const t = await testApp();
+    onTestFinished(() => t.close());
+    const db = t.app.db;
+    const agentId = (await t.agent(['ROLE_USER'])).id;
     // Student requests: every status goes once past the period.
     const etudiantsGone = [];
     const etudiantsKept = [];
@@ -311,6 +315,8 @@ describe(`conservation des données (${dbKind})`, () => {
 
   it('la tâche quotidienne passe peu après le démarrage et ne journalise que des nombres', async () => {
     const email = 'journal.prive@example.fr';
+    // Today's run not claimed yet, whichever test ran the schedule before.
+    await db.delete(jobRuns);
     const old = await addEtudiant(db, new Date(Date.now() - 400 * DAY), STATUT.valide, email);
     const lines: { obj: object; msg: string }[] = [];
     const log = { info: (obj: object, msg: string) => lines.push({ obj, msg }), error: () => {} };
@@ -362,7 +368,8 @@ describe(`conservation des données (${dbKind})`, () => {
     const messages: string[] = [];
     const log = { info: (_: object, msg: string) => messages.push(msg), error: () => {} };
     const once = async () => {
-      const job = startRetentionJob({ db, config, log, firstDelayMs: 10 });
+      // Both runs on one clock: a real midnight between them would make the second a new day.
+      const job = startRetentionJob({ db, config, log, firstDelayMs: 10, clock: () => NOW });
       const seen = messages.length;
       await expect.poll(() => messages.length, { timeout: 10_000 }).toBe(seen + 1);
       await job.stop();
@@ -375,7 +382,7 @@ describe(`conservation des données (${dbKind})`, () => {
     expect(messages).toEqual(['conservation des données appliquée', 'conservation des données déjà faite aujourd’hui']);
     expect(await db.$count(etudiants, eq(etudiants.id, second))).toBe(1);
     expect(await db.select({ job: jobRuns.job, day: jobRuns.day }).from(jobRuns)).toEqual([
-      { job: 'retention', day: parisDay(new Date()) },
+      { job: 'retention', day: parisDay(NOW) },
     ]);
     await runRetention(db, config, NOW);
   });

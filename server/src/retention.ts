@@ -122,6 +122,8 @@ export function startRetentionJob(opts: {
   log: RetentionLog;
   firstDelayMs?: number;
   intervalMs?: number;
+  /** The time each check reads (tests). */
+  clock?: () => Date;
 }): RetentionJob {
   const { db, config, log } = opts;
   let running: Promise<void> | undefined;
@@ -129,12 +131,12 @@ export function startRetentionJob(opts: {
   const run = () => {
     if (stopped || running) return;
     const started = Date.now();
-    const now = new Date();
+    const now = opts.clock?.() ?? new Date();
     const day = parisDay(now);
     running = retentionPass(db, config, now, day)
       .then(async (counts) => {
         // The spool is this process's own folder: purged here whichever process ran the database part.
-        const before = new Date(Date.now() - config.retentionDays * DAY_MS);
+        const before = new Date(now.getTime() - config.retentionDays * DAY_MS);
         const fichiersEml = config.dataDir ? await purgeSpool(config.dataDir, before) : 0;
         if (typeof counts === 'object')
           log.info({ ...counts, day, fichiersEml, ms: Date.now() - started }, 'conservation des données appliquée');

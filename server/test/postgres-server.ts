@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { reservePort } from './held-port.ts';
 
 /**
  * A throw-away PostgreSQL server for the test run: a temp cluster with trust auth on 127.0.0.1
@@ -139,7 +140,7 @@ export async function startPostgres(): Promise<PgServer> {
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const log = path.join(dir, 'log');
-  const port = await freePort();
+  const port = await reservePort();
   const user = process.getuid?.() === 0 ? postgresUser() : {};
   let bin = found.bin;
   const spawn = (cmd: string, args: string[]) =>

@@ -8,7 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
-import { createDatabase, freePort } from '../../test/postgres-server.ts';
+import { reservePort } from '../../test/held-port.ts';
+import { createDatabase } from '../../test/postgres-server.ts';
 import { pgliteExtensions } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
 import { agentsRepository } from '../features/auth/agents.repository.ts';
@@ -75,7 +76,7 @@ function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): Proc {
 
 /** The real portal (server/src/main.ts) in its own process; resolves once it listens. */
 async function startPortal(env: NodeJS.ProcessEnv) {
-  const port = await freePort();
+  const port = await reservePort();
   const proc = start(tsx, ['server/src/main.ts'], {
     ...env,
     PORT: String(port),
@@ -106,7 +107,9 @@ async function startPortal(env: NodeJS.ProcessEnv) {
 
 const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-describe(`npm run user pendant que le portail tourne (${dbKind})`, () => {
+// A scenario on one running portal: agents created by a step are used by the next ones, and the
+// last step stops the portal; its steps keep their order even when the run shuffles tests.
+describe(`npm run user pendant que le portail tourne (${dbKind})`, { shuffle: false }, () => {
   let dataDir: string;
   let pgDb: Awaited<ReturnType<typeof postgresUrl>> | undefined;
   let env: NodeJS.ProcessEnv;
@@ -503,10 +506,12 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
   }, 60_000);
 
   it('lance une tâche pour aujourd’hui, une seule fois ; refuse en français une tâche ou une date inconnue', async () => {
-    const today = parisDay(new Date());
+    // The command reads the real clock in its own process: its day is today's, as read before or after it ran.
+    const before = parisDay(new Date());
     const first = await cli(env, 'job', 'retention');
+    const today = first.out.match(/Tâche « retention » faite pour le (\d{4}-\d{2}-\d{2})\./)?.[1] ?? '';
+    expect([before, parisDay(new Date())]).toContain(today);
     expect(first.code).toBe(0);
-    expect(first.out).toContain(`Tâche « retention » faite pour le ${today}.`);
     expect(first.err).toContain(dbKind === 'pglite' ? 'portail arrêté' : 'base PostgreSQL de DATABASE_URL');
     expect(await cli(env, 'job', 'retention', '--date', today)).toMatchObject({
       code: 0,
@@ -551,7 +556,7 @@ describe(`npm run user quand aucun portail ne tourne (${dbKind})`, () => {
     const held = mkdtempSync(path.join(os.tmpdir(), 'guichet-cli-'));
     const lock = await acquireDataLock(held, 'commande');
     try {
-      const server = start(tsx, ['server/src/main.ts'], { ...envFor(held), PORT: String(await freePort()) });
+      const server = start(tsx, ['server/src/main.ts'], { ...envFor(held), PORT: String(await reservePort()) });
       expect(await server.exited).toBe(1);
       expect(server.out()).toMatch(/est ouverte par une commande « npm run user » \(processus n° \d+/);
       expect(existsSync(path.join(held, 'pglite'))).toBe(false);

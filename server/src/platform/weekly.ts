@@ -2,6 +2,7 @@ import { STATUT } from '@guichet/contract';
 import { and, type Column, count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { parisDay } from './daily-jobs.ts';
 
 /**
  * Weekly aggregates for the staff dashboard (issue 18): weeks start on Monday in Europe/Paris, as
@@ -41,11 +42,6 @@ export function countPerWeek(
     .from(table)
     .where(and(where, sinceParisDay(column, weeks[0])))
     .groupBy(byFirstColumn);
-}
-
-/** Today's date in Europe/Paris, `YYYY-MM-DD`. */
-export function parisDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
 }
 
 /** The Mondays of the `count` weeks ending with the week of `now` (Europe/Paris), oldest first. */

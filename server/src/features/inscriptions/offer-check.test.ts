@@ -12,11 +12,15 @@ import { seedInscriptions } from './inscriptions.fixtures.ts';
 import { OFFER_CHECK_BATCH, type OfferCheckDeps, runOfferCheck } from './offer-check.ts';
 
 const DAY = 24 * 3600_000;
-const dayIn = (days: number) => parisDay(new Date(Date.now() + days * DAY));
-const ago = (days: number) => new Date(Date.now() - days * DAY);
+/** The jobs' « now » for the whole file: the office's today cannot change under the test at midnight. */
+const NOW = new Date();
+const dayIn = (days: number) => parisDay(new Date(NOW.getTime() + days * DAY));
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 const LINK = /https:\/\/guichet\.example\.fr\/logement\/([A-Za-z0-9_-]{43})\?reponse=(disponible|loue)/g;
 
-describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () => {
+// A scenario over days: each step runs the job on the offers as the steps before left them, so its
+// steps keep their order even when the run shuffles tests (`--sequence.shuffle`).
+describe(`vérification « toujours disponible ? » des offres (${dbKind})`, { shuffle: false }, () => {
   let t: TestApp;
   let peer: SmtpPeer;
   let staff: string;
@@ -46,6 +50,7 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
   });
 
   const db = () => t.database.db;
+  const config = () => ({ ...t.config, clock: () => NOW });
   const offer = async (name: string) =>
     (await db().select().from(inscriptions).where(eq(inscriptions.id, ids[name])))[0];
   const events = async (name: string) =>
@@ -63,8 +68,8 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
   const to = (mails: Awaited<ReturnType<typeof sent>>) => mails.map((m) => m.envelope.to[0]).sort();
 
   it('demande aux propriétaires des offres validées non confirmées depuis OFFER_CHECK_DAYS, une fois, avec un lien personnel neuf', async () => {
-    const today = parisDay(new Date());
-    const lines = await runJob(db(), t.config, 'offer-check');
+    const today = parisDay(NOW);
+    const lines = await runJob(db(), config(), 'offer-check');
     expect(lines[0]).toBe(`Tâche « offer-check » faite pour le ${today}.`);
     expect(lines.join('\n')).toMatch(/envoyés\s+2\n.*faute de réponse\s+0$/);
     const mails = await sent();
@@ -100,14 +105,14 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
   });
 
   it('ne refait rien le même jour, ni plus tard pour une offre déjà interrogée', async () => {
-    expect(await runJob(db(), t.config, 'offer-check')).toEqual([
-      `Tâche « offer-check » déjà faite pour le ${parisDay(new Date())} : rien de plus.`,
+    expect(await runJob(db(), config(), 'offer-check')).toEqual([
+      `Tâche « offer-check » déjà faite pour le ${parisDay(NOW)} : rien de plus.`,
     ]);
     // Ten days on: the recent offer's turn (39 days), nobody asked twice, nothing expired yet (14 days' grace).
-    const later = await runJob(db(), t.config, 'offer-check', dayIn(10));
+    const later = await runJob(db(), config(), 'offer-check', dayIn(10));
     expect(later.join('\n')).toMatch(/envoyés\s+1\n.*faute de réponse\s+0$/);
     expect(to(await sent())).toEqual(['recente@example.fr']);
-    expect(await runJob(db(), t.config, 'offer-check', dayIn(10))).toEqual([
+    expect(await runJob(db(), config(), 'offer-check', dayIn(10))).toEqual([
       `Tâche « offer-check » déjà faite pour le ${dayIn(10)} : rien de plus.`,
     ]);
     expect(await sent()).toEqual([]);
@@ -127,7 +132,7 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
   });
 
   it('archive les offres restées sans réponse OFFER_GRACE_DAYS, le dit au propriétaire et le note', async () => {
-    const lines = await runJob(db(), t.config, 'offer-check', dayIn(15));
+    const lines = await runJob(db(), config(), 'offer-check', dayIn(15));
     expect(lines.join('\n')).toMatch(/envoyés\s+0\n.*faute de réponse\s+1$/);
     const row = await offer('ancienne');
     expect(row).toMatchObject({ statutId: STATUT.archive, motifArchivage: 'expiree', dateRelance: null });
@@ -148,7 +153,7 @@ describe(`vérification « toujours disponible ? » des offres (${dbKind})`, () 
     // A fresh link with each mail; the first one still works until it expires.
     expect(await db().$count(inscriptionLiens, eq(inscriptionLiens.inscriptionId, ids.ancienne))).toBe(2);
     // Archived, it is never asked nor expired again.
-    expect(await runJob(db(), t.config, 'offer-check', dayIn(16))).toEqual([
+    expect(await runJob(db(), config(), 'offer-check', dayIn(16))).toEqual([
       `Tâche « offer-check » faite pour le ${dayIn(16)}.`,
       expect.stringMatching(/envoyés\s+0$/),
       expect.stringMatching(/faute de réponse\s+0$/),

@@ -3,6 +3,7 @@ import { asc, type Column, eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { STATUTS } from '../../db/seed.ts';
+import { parisDay } from '../../platform/daily-jobs.ts';
 import { categories, filtres, params, statuts } from './reference.tables.ts';
 
 /** Lower case without accents, as the database's immutable_unaccent(lower(…)). */
@@ -25,8 +26,14 @@ export async function categorieIdsMatching(db: DbOrTx, term: string): Promise<nu
   return all.filter((c) => fold(c.libelle).includes(fold(term))).map((c) => c.id);
 }
 
-/** The academic year starts in September: November 2026 belongs to 2026-2027. */
-export const academicYear = (d = new Date()) => (d.getMonth() >= 8 ? d.getFullYear() : d.getFullYear() - 1);
+/**
+ * The academic year starts in September, in Paris whatever the server's time zone: November 2026
+ * belongs to 2026-2027.
+ */
+export function academicYear(d = new Date()): number {
+  const [year, month] = parisDay(d).split('-').map(Number);
+  return month >= 9 ? year : year - 1;
+}
 
 /**
  * The labels other features show beside their rows: each label's column and the join that brings

@@ -14,13 +14,21 @@ describe(`référentiels et documentation de l’API (${dbKind})`, () => {
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
-  it('donne les paramètres généraux avec l’année universitaire en cours', async () => {
-    const res = await t.app.inject({ url: '/api/params/get/all' });
-    const now = new Date();
-    expect(res.json()).toMatchObject({
-      nomSite: 'Guichet numérique étudiant',
-      annee: now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1,
-    });
+  it('donne les paramètres généraux avec l’année universitaire en cours, à l’heure de Paris', async () => {
+    // The clock is fixed around the 1st of September in Paris (still August in UTC): the answer
+    // does not depend on the day the test runs, nor on the machine's time zone.
+    const at = async (iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(iso));
+      try {
+        return (await t.app.inject({ url: '/api/params/get/all' })).json();
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    expect(await at('2026-08-31T21:30:00Z')).toMatchObject({ nomSite: 'Guichet numérique étudiant', annee: 2025 });
+    expect(await at('2026-08-31T22:30:00Z')).toMatchObject({ nomSite: 'Guichet numérique étudiant', annee: 2026 });
+    expect(await at('2027-01-15T12:00:00Z')).toMatchObject({ annee: 2026 });
   });
 
   it('donne les dix filtres thématiques et les catégories semées', async () => {

@@ -6,6 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeOn, testApp, testDatabase } from '../../../test/harness.ts';
+import { type HeldPort, holdRefusedPort } from '../../../test/held-port.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -56,11 +57,12 @@ function dispatcher(smtpUrl: string | undefined, extra: Partial<Parameters<typeo
 const queue = (mail: OutgoingMail = sample()) =>
   database.db.transaction((tx) => enqueueMail(tx, mail, { publicUrl: PUBLIC_URL }));
 const row = async (id: number) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
-/** A port nobody listens on: a peer is started, its port noted, and the peer stopped. */
+const held: HeldPort[] = [];
+/** A stopped mail server: a port nobody listens on, held by the test until it ends. */
 async function deadPort() {
-  const peer = await startSmtpPeer();
-  await peer.close();
-  return peer.port;
+  const port = await holdRefusedPort();
+  held.push(port);
+  return port.port;
 }
 
 beforeAll(async () => {
@@ -76,6 +78,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((d) => d.stop()));
+  await Promise.all(held.splice(0).map((p) => p.close()));
 });
 
 describe('courriel sortant', () => {
