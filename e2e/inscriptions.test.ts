@@ -73,12 +73,18 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     // Corrected; 'Suivant' stays disabled while the server checks the step.
     await email.fill('marie.dupont@example.fr');
     expect(await page.getByText(FIELD_MESSAGES.email).count()).toBe(0);
+    // The server's answer is held until the disabled button has been seen.
+    let answer!: () => void;
+    const held = new Promise<void>((r) => {
+      answer = r;
+    });
     await page.route('**/api/inscription/proprietaire/validate*', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant', disabled: true }).waitFor();
+    answer();
     await stepHeading(page, 'Logement').waitFor();
     await expect.poll(() => focusedText(page)).toMatch(/Logement$/);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
