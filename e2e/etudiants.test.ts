@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { ETUDIANT_FIELD_MESSAGES, ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
+import { BANNER_MS, ETUDIANT_FIELD_MESSAGES, ETUDIANT_MESSAGES, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
+import { skipBanner } from './banner-clock.ts';
 import { axeViolations, expectFailure, login, portalWithMail } from './harness.ts';
 
 /** A labelled field, whatever required-marker MUI appends to its label. */
@@ -167,6 +168,7 @@ describe('demandes étudiants dans Chromium', () => {
     expect(await valider.isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
+    await page.clock.install();
     await valider.click();
     // Mails go out only once the agent confirms, told how many.
     const confirm = page.getByRole('dialog', { name: 'Valider 2 demandes ?' });
@@ -180,7 +182,7 @@ describe('demandes étudiants dans Chromium', () => {
     expect(await row('disparu@example.fr').getByText('En attente').count()).toBe(1);
     await page.getByText('Aucune ligne sélectionnée').waitFor();
     // The success banner leaves after 3 seconds.
-    await banner.waitFor({ state: 'hidden', timeout: 6000 });
+    await skipBanner(page, banner, BANNER_MS.succes);
 
     // Who validated it: the request's history, from its row; closing gives the focus back.
     const historique = row('lea.etudiante@example.fr').getByRole('button', {

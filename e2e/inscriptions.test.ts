@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
+import { BANNER_MS, FIELD_MESSAGES, MESSAGES } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
+import { skipBanner } from './banner-clock.ts';
 import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
 import { field, fillLogement, fillProprietaire, fillValidOffer, radio, stepHeading } from './wizard.ts';
 
@@ -58,6 +59,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     expect(await field(page, 'Code postal').inputValue()).toBe('10000');
     expect(await field(page, 'Ville').inputValue()).toBe('TROYES');
 
+    await page.clock.install();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor();
     const email = field(page, 'Adresse de courriel');
@@ -65,18 +67,24 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     const described = await email.getAttribute('aria-describedby');
     expect(await page.locator(`#${described}`).textContent()).toBe(FIELD_MESSAGES.email);
     expect(await axeViolations(page)).toEqual([]);
-    // The banner goes away by itself after 5 seconds.
-    await page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }).waitFor({ state: 'hidden' });
+    // The banner goes away by itself after 5 seconds (how long it stays: admin-tables.test.ts).
+    await skipBanner(page, page.getByRole('alert').filter({ hasText: MESSAGES.champsObligatoires }), BANNER_MS.erreur);
 
     // Corrected; 'Suivant' stays disabled while the server checks the step.
     await email.fill('marie.dupont@example.fr');
     expect(await page.getByText(FIELD_MESSAGES.email).count()).toBe(0);
+    // The server's answer is held until the disabled button has been seen.
+    let answer!: () => void;
+    const held = new Promise<void>((r) => {
+      answer = r;
+    });
     await page.route('**/api/inscription/proprietaire/validate*', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant', disabled: true }).waitFor();
+    answer();
     await stepHeading(page, 'Logement').waitFor();
     await expect.poll(() => focusedText(page)).toMatch(/Logement$/);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -350,13 +358,14 @@ describe('offres de logement des propriétaires dans Chromium', () => {
     await page.unroute('**/api/admin/inscription/update/*');
 
     await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Validé' });
+    await page.clock.install();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     const success = page.getByRole('status').filter({ hasText: MESSAGES.enregistrementReussi });
     await success.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     const [saved] = await portal.database.db.select().from(inscriptions).where(eq(inscriptions.nom, 'DUPONT'));
     expect(saved.statutId).toBe(2);
-    await success.waitFor({ state: 'hidden', timeout: 6000 });
+    await skipBanner(page, success, BANNER_MS.succes);
 
     // Back to the list as it was left: the search is in the URL, and the export follows it.
     await page.goBack();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STATUT } from '@guichet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dbKind, describeOn, type TestApp, testApp } from '../test/harness.ts';
 import type { Db, Tx } from './db/client.ts';
 import {
@@ -335,9 +335,19 @@ describe(`conservation des données (${dbKind})`, () => {
 
   it('arrêtée avant son premier passage, elle ne supprime rien', async () => {
     const old = await addEtudiant(db, new Date(Date.now() - 400 * DAY), STATUT.valide);
-    const job = startRetentionJob({ db, config, log: { info: () => {}, error: () => {} }, firstDelayMs: 50 });
-    await job.stop();
-    await new Promise((r) => setTimeout(r, 100));
+    // The job's timers are faked: what stays scheduled after stop() is counted, not waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    let pending: number;
+    try {
+      const job = startRetentionJob({ db, config, log: { info: () => {}, error: () => {} }, firstDelayMs: 50 });
+      expect(vi.getTimerCount()).toBe(2);
+      await job.stop();
+      pending = vi.getTimerCount();
+      vi.advanceTimersByTime(2 * 3_600_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(pending).toBe(0);
     expect(await db.$count(etudiants, eq(etudiants.id, old))).toBe(1);
     await runRetention(db, config, NOW);
   });

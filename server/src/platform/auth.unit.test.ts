@@ -73,7 +73,8 @@ describe('session : une rafale d’appels d’un agent', () => {
     );
     const app = await appWith(store, 5);
     const before = app.inject({ url: '/moi', headers: { cookie: 'sid=jeton-de-test' } });
-    await new Promise((r) => setTimeout(r, 5));
+    // Its lookup has begun: the store was asked.
+    await vi.waitFor(() => expect(counts.find).toBe(1));
     // The session ends meanwhile (another tab logs out): the row is gone.
     present = false;
     sessionCache.forget(hashToken('jeton-de-test'));
@@ -116,7 +117,8 @@ describe('session : la copie relue à mi-vie', () => {
     expect(counts.find).toBe(1); // the background read waits its turn, one for both calls
     release();
     await vi.waitFor(() => expect(counts.find).toBe(2));
-    await new Promise((r) => setTimeout(r, 10));
+    // The row read at 3 s is kept: not due for another read before 5.5 s.
+    await vi.waitFor(() => expect(sessionCache.dueForRefresh(hashToken('jeton-de-test'), start + 3_000)).toBe(false));
     // The first copy ended at 5 s; the one read at 3 s serves until 8 s without a read.
     clock.mockReturnValue(start + 5_200);
     expect(await call(app)).toBe(7);
@@ -140,7 +142,8 @@ describe('session : la copie relue à mi-vie', () => {
     clock.mockReturnValue(start + 3_000);
     expect(await call(app)).toBe(7); // the copy, while the row is read again
     await vi.waitFor(() => expect(counts.find).toBe(2));
-    await new Promise((r) => setTimeout(r, 10));
+    // The read answered « gone »: the copy is dropped.
+    await vi.waitFor(() => expect(sessionCache.get(hashToken('jeton-de-test'), start + 3_000)).toBeUndefined());
     expect(await call(app)).toBeNull(); // at 3 s, not at 5
     await app.close();
   });

@@ -62,7 +62,6 @@ describe(`délais du serveur (${dbKind})`, () => {
   });
 
   it('coupe un client qui envoie sa requête goutte à goutte (408 après requestTimeout, connexion fermée)', async () => {
-    const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
       let received = '';
@@ -82,8 +81,9 @@ describe(`délais du serveur (${dbKind})`, () => {
         'POST /api/etudiant/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"em',
       );
     });
+    // Only requestTimeout answers 408: an idle connection cut by connectionTimeout gets no answer at all,
+    // and the drip keeps this one from ever being idle.
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(Date.now() - started).toBeLessThan(800); // before connectionTimeout could apply
   });
 
   it('ne coupe pas un export qui dure plus longtemps que ces délais, tant que les octets circulent', async () => {

@@ -1,8 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { runUserCommand } from '../../cli/user-commands.ts';
 import { roles, sessions } from '../../db/schema.ts';
+
+/**
+ * The session code reads the time with Date.now(): faking Date alone moves its clock, while the
+ * database's timers and sockets keep running for real.
+ */
+const freezeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /**
  * A process keeps the sessions it read for SESSION_CACHE_SECONDS (platform/session-cache.ts):
@@ -33,14 +42,16 @@ describe(`sessions gardées quelques secondes par le processus (${dbKind})`, () 
 
   it('une session fermée par un autre processus (sa ligne supprimée) ne sert plus au bout de 2 s au plus', async () => {
     const a = await t.agent(['ROLE_USER']);
+    freezeClock();
     expect(await statuts(a.cookie)).toBe(200);
-    const read = performance.now();
     await t.database.db.delete(sessions).where(eq(sessions.agentId, a.id));
     // This process still trusts the session it read a moment ago…
     expect(await statuts(a.cookie)).toBe(200);
-    // …until its copy expires, then the database says no.
-    await expect.poll(() => statuts(a.cookie), { timeout: 10_000, interval: 100 }).toBe(401);
-    expect(performance.now() - read).toBeLessThan(2000 + 1000);
+    vi.advanceTimersByTime(999);
+    expect(await statuts(a.cookie)).toBe(200);
+    // …until its copy expires, 2 s after it was read: then the database says no.
+    vi.advanceTimersByTime(1001);
+    expect(await statuts(a.cookie)).toBe(401);
   });
 
   it('la déconnexion vaut à l’instant, même pour une session lue juste avant', async () => {
@@ -119,14 +130,18 @@ describe(`une session gardée par le processus reste bornée à 12 heures (${dbK
 
   it('finit à 12 heures pile, même lue et gardée juste avant', async () => {
     const a = await t.agent(['ROLE_USER']);
+    freezeClock();
+    const now = Date.now();
     await t.database.db
       .update(sessions)
-      .set({ createdAt: sql`now() - interval '11 hours 59 minutes 58 seconds'`, lastSeenAt: sql`now()` })
+      .set({ createdAt: new Date(now - 12 * 3_600_000 + 2000), lastSeenAt: new Date(now) })
       .where(eq(sessions.agentId, a.id));
     const statuts = () =>
       t.app.inject({ url: '/api/admin/statut/get/all', headers: { cookie: a.cookie } }).then((r) => r.statusCode);
     expect(await statuts()).toBe(200);
-    await new Promise((r) => setTimeout(r, 2500));
+    vi.advanceTimersByTime(2000);
+    expect(await statuts()).toBe(200);
+    vi.advanceTimersByTime(1);
     expect(await statuts()).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.agentId, a.id))).toEqual([]);
   });
