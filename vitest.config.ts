@@ -42,6 +42,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
+          // One import of the app per worker, not per file: every test builds its own app and
+          // database, and the files pass in shuffled orders (docs/benchmarks.md).
+          isolate: false,
           include: apiTests,
           exclude: [...unitTests, ...componentTests, ...postgresOnly],
           env: { TEST_DB: 'pglite' },
@@ -53,6 +56,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          // One import of the app per worker, not per file: every test builds its own app and
+          // database, and the files pass in shuffled orders (docs/benchmarks.md).
+          isolate: false,
           include: apiTests,
           exclude: [...unitTests, ...componentTests, ...pgliteOnly],
           env: { TEST_DB: 'postgres' },
