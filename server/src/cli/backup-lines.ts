@@ -48,16 +48,19 @@ export async function* backupLines(file: string, limits: RestoreLimits = RESTORE
       }
       let start = 0;
       for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
-        if (pending + end - start > limits.maxLine) throw tooLong();
-        pieces.push(chunk.slice(start, end));
+        const piece = chunk.slice(start, end);
+        // Bytes, as the limit is stated: a line of accented text weighs more than its length.
+        if (pending + Buffer.byteLength(piece) > limits.maxLine) throw tooLong();
+        pieces.push(piece);
         yield pieces.join('');
         pieces = [];
         pending = 0;
         start = end + 1;
       }
       if (start < chunk.length) {
-        pieces.push(chunk.slice(start));
-        pending += chunk.length - start;
+        const rest = chunk.slice(start);
+        pieces.push(rest);
+        pending += Buffer.byteLength(rest);
       }
       if (pending > limits.maxLine) throw tooLong();
     }

@@ -39,6 +39,8 @@ describe('lecture d’une sauvegarde ligne à ligne', () => {
     await expect(read(gz(`ok\n${'x'.repeat(5000)}`), small)).rejects.toThrow(/une ligne dépasse.*Rien n’a changé/);
     await expect(read(gz(`${'x'.repeat(1001)}\nok\n`), small)).rejects.toBeInstanceOf(CommandError);
     expect(await read(gz(`${'x'.repeat(1000)}\nok`), small)).toEqual(['x'.repeat(1000), 'ok']);
+    // The limit is in bytes: 600 « é » weigh 1 200.
+    await expect(read(gz(`${'é'.repeat(600)}\nok`), small)).rejects.toThrow(/une ligne dépasse/);
   });
 
   it('refuse ce qui dépasse la taille totale une fois décompressé', async () => {
