@@ -10,8 +10,16 @@ import { expect } from 'vitest';
  * end (it is still there), then to its end (it is gone), and lets the time run again.
  */
 export async function holdClock(page: Page) {
-  // The page's clock is installed once (page.clock.install()) before; pauseAt only moves forward: one millisecond past the page's present.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  // The page's clock is installed once (page.clock.install()) before. pauseAt only moves forward, and the
+  // page's time may tick between reading it and pausing: read it again and retry when it did.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+      return;
+    } catch (err) {
+      if (attempt === 10 || !String(err).includes('Cannot fast-forward to the past')) throw err;
+    }
+  }
 }
 
 export async function expectBannerLasts(page: Page, banner: Locator, ms: number) {
