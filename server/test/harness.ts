@@ -8,6 +8,7 @@ import { type Database, openPglite, openPostgres, pgliteExtensions } from '../sr
 import { agentsRepository } from '../src/features/auth/agents.repository.ts';
 import type { AppInstance } from '../src/platform/app-instance.ts';
 import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
+import { lease } from './pglite-pool.ts';
 import { createDatabase } from './postgres-server.ts';
 import './provided.ts';
 
@@ -45,10 +46,15 @@ export async function emptyDatabase(): Promise<Database> {
   return openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 }
 
-/** A fresh, migrated database of this run's kind, private to the caller. */
+/**
+ * A migrated database of this run's kind in the template's state, private to the caller until
+ * closed. On PGlite it is a pooled copy, put back to the template's state when closed.
+ */
 export async function testDatabase(): Promise<Database> {
   if (dbKind === 'postgres') return privatePostgres('t', 'guichet_template');
-  return openPglite(await migratedPglite());
+  const { client, release } = await lease(inject('pgliteTemplate'));
+  const database = await openPglite(client);
+  return { ...database, close: release };
 }
 
 /** A fresh, migrated embedded database as PGlite's own client, before the portal opens it. */
