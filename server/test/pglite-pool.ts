@@ -24,8 +24,6 @@ let created = 0;
 /** How many copies of the template this worker has made: the pool's own test reads it. */
 export const pgliteCopiesMade = () => created;
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /**
  * The objects that define the schema (relations, columns, functions, triggers, constraints,
  * extensions, namespaces): a test that created or dropped one leaves a client that a reset of
