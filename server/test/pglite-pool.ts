@@ -16,13 +16,14 @@ type Template = {
   shape: string;
 };
 
-const IDLE_MAX = 2;
 const idle: PGlite[] = [];
 let template: Template | undefined;
 let created = 0;
 
 /** How many copies of the template this worker has made: the pool's own test reads it. */
 export const pgliteCopiesMade = () => created;
+/** How many copies wait in the pool; the last one put back is the next one lent. */
+export const pgliteCopiesIdle = () => idle.length;
 
 /**
  * The objects that define the schema (relations, columns, functions, triggers, constraints,
@@ -148,7 +149,7 @@ export async function lease(dumpFile: string): Promise<Lease> {
   const release = () => {
     released ??= (async () => {
       const t = template as Template;
-      if ((await reset(target, t)) && idle.length < IDLE_MAX) idle.push(target);
+      if (await reset(target, t)) idle.push(target);
       else if (!target.closed) await target.close().catch(() => {});
     })();
     return released;

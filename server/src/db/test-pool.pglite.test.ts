@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, inject, it } from 'vitest';
 import { describeOn, testApp, testDatabase } from '../../test/harness.ts';
-import { pgliteCopiesMade, templateCopy } from '../../test/pglite-pool.ts';
+import { pgliteCopiesIdle, pgliteCopiesMade, templateCopy } from '../../test/pglite-pool.ts';
 import { type Database, openPglite } from './client.ts';
 
 const rows = async (database: Database, query: string) =>
@@ -55,7 +55,9 @@ describeOn('pglite', 'base de test PGlite réutilisée', () => {
     await rows(t.database, 'select pg_advisory_lock(4242)');
     await rows(t.database, 'create temp table brouillon (x int)');
     const before = pgliteCopiesMade();
+    const idleBefore = pgliteCopiesIdle();
     await t.close();
+    expect(pgliteCopiesIdle()).toBe(idleBefore + 1);
 
     const reused = await testDatabase();
     try {
@@ -96,11 +98,11 @@ describeOn('pglite', 'base de test PGlite réutilisée', () => {
   it('une copie dont le schéma a changé n’est pas réutilisée', async () => {
     const changed = await testDatabase();
     await rows(changed, 'create table ajoutee (x int)');
+    const idleBefore = pgliteCopiesIdle();
     await changed.close();
-    const before = pgliteCopiesMade();
+    expect(pgliteCopiesIdle()).toBe(idleBefore);
     const next = await testDatabase();
     try {
-      expect(pgliteCopiesMade()).toBe(before + 1);
       expect((await rows(next, "select to_regclass('ajoutee') as r")).rows[0].r).toBeNull();
     } finally {
       await next.close();
