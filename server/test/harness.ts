@@ -8,7 +8,6 @@ import { type Database, openPglite, openPostgres, pgliteExtensions } from '../sr
 import { agentsRepository } from '../src/features/auth/agents.repository.ts';
 import type { AppInstance } from '../src/platform/app-instance.ts';
 import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
-import { lease } from './pglite-pool.ts';
 import { createDatabase } from './postgres-server.ts';
 import './provided.ts';
 
@@ -46,15 +45,10 @@ export async function emptyDatabase(): Promise<Database> {
   return openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 }
 
-/**
- * A migrated database of this run's kind in the template's state, private to the caller until
- * closed. On PGlite it is a pooled copy, put back to the template's state when closed.
- */
+/** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
   if (dbKind === 'postgres') return privatePostgres('t', 'guichet_template');
-  const { client, release } = await lease(inject('pgliteTemplate'));
-  const database = await openPglite(client);
-  return { ...database, close: release };
+  return openPglite(await migratedPglite());
 }
 
 /** A fresh, migrated embedded database as PGlite's own client, before the portal opens it. */

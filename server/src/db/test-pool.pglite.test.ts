@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { expect, inject, it } from 'vitest';
-import { describeOn, testApp, testDatabase } from '../../test/harness.ts';
-import { pgliteCopiesIdle, pgliteCopiesMade, templateCopy } from '../../test/pglite-pool.ts';
+import { describeOn } from '../../test/harness.ts';
+import { lease, pgliteCopiesIdle, pgliteCopiesMade, templateCopy } from '../../test/pglite-pool.ts';
+import { agentsRepository } from '../features/auth/agents.repository.ts';
 import { type Database, openPglite } from './client.ts';
+
+/** A database on a pooled copy of the template, put back in the pool when closed. */
+async function testDatabase(): Promise<Database> {
+  const { client, release } = await lease(inject('pgliteTemplate'));
+  return { ...(await openPglite(client)), close: release };
+}
 
 const rows = async (database: Database, query: string) =>
   (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
@@ -31,9 +38,16 @@ async function snapshot(database: Database) {
 
 describeOn('pglite', 'base de test PGlite réutilisée', () => {
   it('revient exactement à l’état du modèle après écritures, réglage changé et verrou tenu', async () => {
-    const t = await testApp();
-    const admin = await t.agent(['ROLE_ADMIN']);
-    expect(admin.id).toBeGreaterThan(0);
+    const database = await testDatabase();
+    const t = { database, close: () => database.close() };
+    const id = await agentsRepository.create(database.db, {
+      username: 'camille',
+      password: 'mot-de-passe-de-test',
+      prenom: 'Camille',
+      nom: 'Test',
+      roles: ['ROLE_ADMIN'],
+    });
+    expect(id).toBeGreaterThan(0);
     const tables = await rows(
       t.database,
       `select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
