@@ -1,0 +1,109 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { oneDatabaseFiles, refusals } from './one-database.ts';
+import type { Recorded } from './statements.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the API test files record the statements they send ('' outside the API projects). */
+    sqlRecordDir: string;
+  }
+}
+
+const API = ['api-pglite', 'api-postgres'];
+/** Shared by both API projects' global setups, which run in vitest's main process. */
+type Shared = { dir: string; open: number; checked: boolean };
+const key = Symbol.for('guichet.statement-check');
+const store = globalThis as unknown as Record<symbol, Shared | undefined>;
+
+/**
+ * Gives the API projects a folder to record statements in, and returns the teardown that checks,
+ * after a run in which both API projects ran all their files, the files marked `onPgliteOnly`.
+ * A failed check sets the exit code itself: vitest only logs an error thrown by a teardown.
+ */
+export function statementCheck(project: TestProject): () => Promise<void> {
+  if (!API.includes(project.name)) {
+    project.provide('sqlRecordDir', '');
+    return async () => {};
+  }
+  const shared = (store[key] ??= {
+    dir: mkdtempSync(path.join(os.tmpdir(), 'guichet-requetes-')),
+    open: 0,
+    checked: false,
+  });
+  shared.open++;
+  project.provide('sqlRecordDir', shared.dir);
+  return async () => {
+    try {
+      if (!shared.checked) {
+        shared.checked = true;
+        const failures = await check(project, shared.dir);
+        if (failures) {
+          process.exitCode = 1;
+          console.error(failures);
+        }
+      }
+    } finally {
+      if (--shared.open === 0) {
+        if (!process.env.KEEP_SQL) rmSync(shared.dir, { recursive: true, force: true });
+        store[key] = undefined;
+      }
+    }
+  };
+}
+
+/** Whether both API projects ran every one of their files, or why not. */
+async function wholeRun(project: TestProject): Promise<string | undefined> {
+  const vitest = project.vitest;
+  const projects = API.map((name) => vitest.projects.find((p) => p.name === name));
+  if (projects.some((p) => !p)) return 'un seul des deux projets API a tourné';
+  if (vitest.config.testNamePattern) return 'un filtre de noms de tests (-t) était donné';
+  const ran = new Set(vitest.state.getFiles().map((f) => `${f.projectName}:${f.filepath}`));
+  for (const p of projects as TestProject[]) {
+    const all = (await p.globTestFiles()).testFiles;
+    if (all.length === 0 || all.some((file) => !ran.has(`${p.name}:${file}`)))
+      return `le projet ${p.name} n’a pas lancé tous ses fichiers`;
+  }
+  return undefined;
+}
+
+/** The check's French report when it fails, else nothing. */
+async function check(project: TestProject, dir: string): Promise<string | undefined> {
+  const partial = await wholeRun(project);
+  if (partial) {
+    console.log(`Fichiers sur une seule base : vérification non faite (${partial}).`);
+    return undefined;
+  }
+  const lines = { pglite: [] as Recorded[], postgres: [] as Recorded[] };
+  for (const name of readdirSync(dir)) {
+    const kind = name.startsWith('postgres-') ? 'postgres' : 'pglite';
+    for (const line of readFileSync(path.join(dir, name), 'utf8').split('\n'))
+      if (line) lines[kind].push(JSON.parse(line) as Recorded);
+  }
+  const onPostgres = new Set(lines.postgres.flatMap((l) => (l.sql ? [l.sql] : [])));
+  const marked = oneDatabaseFiles(project.vitest.config.root);
+  const problems: string[] = [];
+  for (const f of marked) {
+    const mine = lines.pglite.filter((l) => l.file === f.file);
+    const why = refusals(f);
+    if (mine.some((l) => l.overlap)) why.push('elle ouvre des transactions qui se chevauchent (concurrence)');
+    const unproven = [...new Set(mine.flatMap((l) => (l.sql && !onPostgres.has(l.sql) ? [l.sql] : [])))];
+    if (unproven.length)
+      why.push(
+        `${unproven.length} requête(s) jamais envoyée(s) sur PostgreSQL par les autres fichiers :\n${unproven
+          .map((s) => `      ${s}`)
+          .join('\n')}`,
+      );
+    if (why.length) problems.push(`  ${f.file} ne peut pas tourner sur la seule base embarquée :\n${why.map((w) => `    - ${w}`).join('\n')}`);
+  }
+  const requests = lines.pglite.filter((l) => l.sql).length;
+  if (problems.length === 0) {
+    console.log(
+      `Fichiers sur une seule base : ${marked.length} fichier(s) vérifié(s), leurs requêtes sont toutes prouvées sur PostgreSQL (${requests} relevées sur la base embarquée, ${onPostgres.size} sur PostgreSQL).`,
+    );
+    return undefined;
+  }
+  return `Fichiers sur une seule base : échec de la vérification.\n${problems.join('\n')}\nRetirez la marque onPgliteOnly de ces fichiers (ils tourneront sur les deux bases), ou couvrez ces requêtes par un fichier qui tourne sur les deux.`;
+}
