@@ -28,11 +28,8 @@ export function statementCheck(project: TestProject): () => Promise<void> {
     project.provide('sqlRecordDir', '');
     return async () => {};
   }
-  const shared = (store[key] ??= {
-    dir: mkdtempSync(path.join(os.tmpdir(), 'guichet-requetes-')),
-    open: 0,
-    checked: false,
-  });
+  store[key] ??= { dir: mkdtempSync(path.join(os.tmpdir(), 'guichet-requetes-')), open: 0, checked: false };
+  const shared = store[key];
   shared.open++;
   project.provide('sqlRecordDir', shared.dir);
   return async () => {
@@ -47,7 +44,9 @@ export function statementCheck(project: TestProject): () => Promise<void> {
       }
     } finally {
       if (--shared.open === 0) {
-        if (!process.env.KEEP_SQL) rmSync(shared.dir, { recursive: true, force: true });
+        // KEEP_SQL=1 keeps what was recorded, to look for files that could run on one database.
+        if (process.env.KEEP_SQL) console.log(`Requêtes relevées gardées dans ${shared.dir}`);
+        else rmSync(shared.dir, { recursive: true, force: true });
         store[key] = undefined;
       }
     }
@@ -96,7 +95,10 @@ async function check(project: TestProject, dir: string): Promise<string | undefi
           .map((s) => `      ${s}`)
           .join('\n')}`,
       );
-    if (why.length) problems.push(`  ${f.file} ne peut pas tourner sur la seule base embarquée :\n${why.map((w) => `    - ${w}`).join('\n')}`);
+    if (why.length)
+      problems.push(
+        `  ${f.file} ne peut pas tourner sur la seule base embarquée :\n${why.map((w) => `    - ${w}`).join('\n')}`,
+      );
   }
   const requests = lines.pglite.filter((l) => l.sql).length;
   if (problems.length === 0) {
