@@ -4,12 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
-import { onPgliteOnly } from '../../../test/statements.ts';
 import { logos, partenaires } from '../../db/schema.ts';
 import { jpegLogo, multipart, noisyPngLogo, pngLogo, register, upload } from '../partenaires/partenaires.fixtures.ts';
 import { reencodeLogo } from './logo-image.ts';
-
-onPgliteOnly('essai : marque volontairement fausse');
 
 /** The spec's sentence, then what the server received (format by content, size). */
 const refused = (recu: string) => {
