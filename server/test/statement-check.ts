@@ -36,7 +36,9 @@ export function statementCheck(project: TestProject): () => Promise<void> {
     try {
       if (!shared.checked) {
         shared.checked = true;
-        const failures = await check(project, shared.dir);
+        const failures = await check(project, shared.dir).catch(
+          (error: unknown) => `Fichiers sur une seule base : la vérification a échoué (${String(error)}).`,
+        );
         if (failures) {
           process.exitCode = 1;
           console.error(failures);
