@@ -2,8 +2,11 @@ import { type PartenaireFieldsInput, STATUT } from '@guichet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { partenaires } from '../../db/schema.ts';
 import { adminPut, register } from './partenaires.fixtures.ts';
+
+onPgliteOnly('doublons des partenaires : inscriptions et listes ordinaires');
 
 /**
  * Registrations named by what they share with « source » (a pending registration whose name was
