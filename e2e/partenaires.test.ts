@@ -11,7 +11,7 @@ import {
 } from '../server/src/features/partenaires/partenaires.fixtures.ts';
 import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
 import { hashToken, newToken } from '../server/src/platform/tokens.ts';
-import { axeViolations, expectFailure, login, PASSWORD, portalWithMail } from './harness.ts';
+import { axeViolations, expectFailure, PASSWORD, portalWithMail, signIn } from './harness.ts';
 
 /** The category "Sport" (fifth of the seeded list) and the theme "Faire du sport". */
 const SPORT = 5;
@@ -73,9 +73,7 @@ describe('partenaires dans Chromium', () => {
   /** Staff logged in, on the partners' list. */
   async function staffOnList() {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.partenaires');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto('/admin/partenaires');
+    await signIn(page, 'gestion.partenaires', '/admin/partenaires');
     await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
     return page;
   }
