@@ -289,7 +289,7 @@ describe('accessibilité (RGAA 4.1) dans Chromium', () => {
     await expect
       .poll(() => active(page))
       .toMatchObject({ tag: 'H2', text: 'Merci, votre offre de logement est enregistrée' });
-    expect(await axeViolations(page)).toEqual([]);
+    // This state passes axe in inscriptions.test.ts (each state is checked once).
   });
 
   it('un partenaire s’inscrit au clavier seul, logo compris', async () => {

@@ -197,10 +197,8 @@ describe('espace agents dans Chromium', () => {
       await release(pageCalls);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await landmarks(), `${path} chargée`).toEqual({ h1: 1, main: 1 });
-      if (path === '/admin/roles') {
-        await page.getByRole('button', { name: 'Modifier le rôle Agent' }).waitFor();
-        expect(await axeViolations(page), 'Roles').toEqual([]);
-      }
+      // Loaded, the roles list passes axe in agents.test.ts (each state is checked once).
+      if (path === '/admin/roles') await page.getByRole('button', { name: 'Modifier le rôle Agent' }).waitFor();
     }
     // The shell itself while the statuses load: its own heading, in its main.
     const statuts = '**/api/admin/statut/get/all';

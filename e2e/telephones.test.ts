@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions, partenaires } from '../server/src/db/schema.ts';
-import { axeViolations, type Portal, signIn, startPortal } from './harness.ts';
+import { type Portal, signIn, startPortal } from './harness.ts';
 
 /** A field by its whole label, whatever required-marker MUI appends. */
 function field(page: Page, label: string) {
@@ -80,7 +80,7 @@ describe('téléphones tels qu’on les écrit, dans Chromium', () => {
     await signIn(staff, 'gestion.telephones', '/admin/inscriptions');
     const tableRow = staff.getByRole('row').filter({ hasText: 'DUPONT' });
     await tableRow.getByRole('gridcell', { name: '06 12 34 56 78' }).waitFor();
-    expect(await axeViolations(staff)).toEqual([]);
+    // This state passes axe in inscriptions.test.ts (each state is checked once).
     await staff.goto(`/admin/inscription/${row.id}`);
     const detailPhone = staff.locator('dl dt', { hasText: /^Téléphone$/ }).locator('xpath=following-sibling::dd[1]');
     await detailPhone.waitFor();
@@ -131,6 +131,6 @@ describe('téléphones tels qu’on les écrit, dans Chromium', () => {
     await field(staff, 'Nom du partenaire').waitFor();
     expect(await field(staff, 'Téléphone').inputValue()).toBe('03 25 00 00 01');
     expect(await field(staff, 'Téléphone du représentant').inputValue()).toBe('06 12 34 56 78');
-    expect(await axeViolations(staff)).toEqual([]);
+    // This state passes axe in partenaires.test.ts (each state is checked once).
   });
 });
