@@ -30,7 +30,6 @@ export type Portal = {
   url: string;
   app: AppInstance;
   database: Database;
-  browser: Browser;
   /**
    * A fresh browser context (its own cookies) with a page. Called inside a test, the context is
    * closed when the test ends, and the test fails if the page threw, logged a console error, or
@@ -50,7 +49,7 @@ export type Portal = {
 
 /** The built portal on a private database and a port of its own, with a real Chromium. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const browser = await sharedBrowser();
+  await sharedBrowser(); // a missing browser fails the file's start, not its first test
   if (!existsSync(`${webDist}/index.html`))
     throw new Error('web/dist absent : lancez « npm run build » (npm test le fait).');
   // Held by this process, never handed to anyone else: the server binds it over the hold.
@@ -78,9 +77,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     url: `http://localhost:${port}`,
     app,
     database,
-    browser,
     async page(options = {}) {
-      const context = await browser.newContext({
+      // Asked again each time: a browser that crashed in an earlier test is launched anew.
+      const context = await (await sharedBrowser()).newContext({
         baseURL: `http://localhost:${port}`,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
@@ -93,7 +92,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       watch(page);
       try {
         onTestFinished(async () => {
-          await context.close();
+          await context.close().catch(() => undefined); // already gone with a crashed browser
           assertNoProblems(page);
         });
       } catch {
@@ -112,7 +111,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       agentsRepository.create(database.db, { username, password: PASSWORD, prenom: 'Dominique', nom: 'Agent', roles }),
     async close() {
       // The browser serves the worker's next files: only this portal's contexts go.
-      await Promise.all([...contexts].map((c) => c.close()));
+      await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
       await app.close();
       await mail?.stop();
       await database.close();
@@ -298,6 +297,15 @@ export async function signIn(page: Page, username: string, path: string, passwor
 }
 
 /**
+ * Puts axe-core in the page once per document: the app's own navigations keep it, a full load
+ * needs it again. Evaluated through the DevTools protocol, so the page's CSP (no inline script)
+ * stays in force (harness.test.ts checks it).
+ */
+export async function injectAxe(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+}
+
+/**
  * axe-core in the page: WCAG 2.1 A and AA violations, as `id: target` lines (empty is good).
  * `bestPractice` adds axe's best practices (landmarks, a level-one heading) to the same pass.
  */
@@ -312,9 +320,7 @@ export async function axeViolations(page: Page, options: { bestPractice?: boolea
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays in force.
-  // Once per document: the app's own navigations keep it, a full load needs it again.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  await injectAxe(page);
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(options.bestPractice ? ['best-practice'] : [])];
   const result = await page.evaluate(
     (values) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values } }),
