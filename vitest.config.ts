@@ -75,7 +75,7 @@ export default defineConfig({
           // file still starts its own portal on its own database, with fresh browser contexts.
           isolate: false,
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['server/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A page answers within a second when the machine is idle, not under a CI's load: polls

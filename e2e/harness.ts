@@ -1,12 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
@@ -20,9 +16,7 @@ import { testDatabase } from '../server/test/harness.ts';
 import { reservePort } from '../server/test/held-port.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { findChromium } from './chromium.ts';
-
-// E2E_WEB_DIST: a build of one's own, when several engineers build web/dist in one tree.
-const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
+import { copyOfWebApp } from './web-copy.ts';
 
 export const PASSWORD = 'mot-de-passe-e2e';
 
@@ -47,11 +41,19 @@ export type Portal = {
   close: () => Promise<void>;
 };
 
+let ownCopy: Promise<string> | undefined;
+
+/** The run's copy of web/dist (e2e/global-setup.ts), or one of this process's without that setup. */
+function servedWebApp(): Promise<string> {
+  const run = inject('e2eWebApp');
+  if (run) return Promise.resolve(run);
+  ownCopy ??= copyOfWebApp();
+  return ownCopy;
+}
+
 /** The built portal on a private database and a port of its own, with a real Chromium. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   await sharedBrowser(); // a missing browser fails the file's start, not its first test
-  if (!existsSync(`${webDist}/index.html`))
-    throw new Error('web/dist absent : lancez « npm run build » (npm test le fait).');
   // Held by this process, never handed to anyone else: the server binds it over the hold.
   const port = await reservePort();
   const database = await testDatabase();
@@ -62,7 +64,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     DATA_DIR: '/nonexistent',
     ...env,
   });
-  config.webDist = await webAppCopy();
+  config.webDist = await servedWebApp();
   // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
   const mail = env.SMTP_URL
@@ -241,41 +243,6 @@ async function sharedBrowser(): Promise<Browser> {
     ],
   });
   return browserLaunch;
-}
-
-/**
- * A copy of web/dist, taken once per test process and removed when it exits: another build of
- * web/dist during the run (engineers share a tree) must not swap the bundle under a page that is
- * loading, and every portal of the process serves the same bundle.
- */
-let webApp: Promise<string> | undefined;
-
-async function webAppCopy(): Promise<string> {
-  const copied = await webApp?.catch(() => undefined);
-  if (copied && existsSync(path.join(copied, 'index.html'))) return copied;
-  webApp = copyOfWebApp().then((dist) => {
-    process.once('exit', () => rmSync(dist, { recursive: true, force: true }));
-    return dist;
-  });
-  return webApp;
-}
-
-/** A whole copy of web/dist: taken again while a build is half-written (index or an asset missing). */
-async function copyOfWebApp(): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'guichet-web-'));
-    try {
-      cpSync(webDist, dist, { recursive: true });
-      const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-      const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (assets.length && assets.every((a) => existsSync(path.join(dist, a)))) return dist;
-    } catch {
-      // Copied while the build replaced the folder: try again.
-    }
-    rmSync(dist, { recursive: true, force: true });
-    if (attempt >= 30) throw new Error('web/dist incomplet : lancez « npm run build -w web ».');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 
 /** Logs in through the login form, as a person does: for the tests whose subject is the form or the landing. */
