@@ -76,8 +76,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One module graph and one Chromium per worker, not per file (e2e/harness.ts): every
+          // file still starts its own portal on its own database, with fresh browser contexts.
+          isolate: false,
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['server/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A page answers within a second when the machine is idle, not under a CI's load: polls
