@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { oneDatabaseFiles } from './server/test/one-database.ts';
 
 const apiTests = ['server/src/**/*.test.ts'];
 const unitTests = [
@@ -13,6 +15,9 @@ const componentTests = ['web/src/**/*.unit.test.tsx'];
 // open it (a file without any suite fails the run).
 const pgliteOnly = ['server/src/**/*.pglite.test.ts'];
 const postgresOnly = ['server/src/**/*.postgres.test.ts'];
+// A file whose SQL the others already prove on PostgreSQL says so itself (`onPgliteOnly('…')`):
+// read from the files, never a list here; the end of a full run checks each claim (server/test/statement-check.ts).
+const provenElsewhere = oneDatabaseFiles(fileURLToPath(new URL('.', import.meta.url))).map((f) => f.file);
 
 /**
  * `npm test` runs five projects: fast unit tests, component tests of the web app in happy-dom, the API tests through the real Fastify app on
@@ -60,7 +65,7 @@ export default defineConfig({
           // database, and the files pass in shuffled orders (docs/benchmarks.md).
           isolate: false,
           include: apiTests,
-          exclude: [...unitTests, ...componentTests, ...pgliteOnly],
+          exclude: [...unitTests, ...componentTests, ...pgliteOnly, ...provenElsewhere],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -71,8 +76,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One module graph and one Chromium per worker, not per file (e2e/harness.ts): every
+          // file still starts its own portal on its own database, with fresh browser contexts.
+          isolate: false,
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['server/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A page answers within a second when the machine is idle, not under a CI's load: polls

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etudiants, mailOutbox, sessions } from '../server/src/db/schema.ts';
 import { sessionCache } from '../server/src/platform/session-cache.ts';
 import { expectBannerLasts, holdClock, skipBanner } from './banner-clock.ts';
-import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, type Portal, signIn, startPortal } from './harness.ts';
 
 /**
  * What an agent does with a table, as a person does it: tick "select all" then untick some,
@@ -47,9 +47,7 @@ describe('tableaux d’administration dans Chromium', () => {
     );
   async function openList(domain: string, query = '') {
     const page = await portal.page();
-    await login(page, 'agent.tableaux');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto(`/admin/etudiants?recherche=${domain}${query}`);
+    await signIn(page, 'agent.tableaux', `/admin/etudiants?recherche=${domain}${query}`);
     await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
     return page;
   }

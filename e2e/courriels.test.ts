@@ -5,7 +5,7 @@ import { etudiants, inscriptions, mailOutbox } from '../server/src/db/schema.ts'
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { type SmtpRelay, startSmtpRelay } from '../server/test/smtp-relay.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, type Portal, signIn, startPortal } from './harness.ts';
 
 describe('journal des courriels dans Chromium', () => {
   let portal: Portal;
@@ -56,9 +56,7 @@ describe('journal des courriels dans Chromium', () => {
 
   it('un courriel abandonné se voit sur la demande et dans « Courriels » ; « Renvoyer » le fait partir', async () => {
     const page = await portal.page();
-    await login(page, 'chef.guichet');
-    // The landing page first: a click on the menu before it would be undone by the landing navigation.
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'chef.guichet', '/admin/inscriptions');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Etudiants' }).click();
     await page.getByRole('heading', { level: 1, name: 'Demandes étudiants' }).waitFor();
@@ -148,7 +146,7 @@ describe('journal des courriels dans Chromium', () => {
       lastError: "EACCES: permission denied, open '/srv/guichet/data/mail/x.eml.tmp'",
     });
     const page = await portal.page();
-    await login(page, 'agent.guichet');
+    await signIn(page, 'agent.guichet', '/admin/inscriptions');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Courriels' }).click();
     await page.getByRole('heading', { level: 1, name: 'Courriels' }).waitFor();

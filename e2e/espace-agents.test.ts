@@ -6,7 +6,7 @@ import { inscriptions, partenaires, sessions } from '../server/src/db/schema.ts'
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { register } from '../server/src/features/partenaires/partenaires.fixtures.ts';
 import { sessionCache } from '../server/src/platform/session-cache.ts';
-import { axeViolations, expectFailure, login, PASSWORD, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, PASSWORD, type Portal, signIn, startPortal } from './harness.ts';
 
 /** A name long enough to need the whole Nom column, shared address: « Doublon possible » beside it. */
 const LONG = 'DE LA FONTAINE-SAINT-AUBIN';
@@ -43,8 +43,7 @@ describe('espace agents dans Chromium', () => {
   const office = { viewport: { width: 1280, height: 800 } };
   async function signedIn(username = 'chef.espace') {
     const page = await portal.page(office);
-    await login(page, username);
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, username, '/admin/inscriptions');
     return page;
   }
   /** Where a column's header lies: inside the window, or not. */
@@ -136,7 +135,7 @@ describe('espace agents dans Chromium', () => {
     expect(await drawerFills(desk)).toBe(true);
 
     const phone = await portal.page({ viewport: { width: 390, height: 844 } });
-    await login(phone, 'chef.espace');
+    await signIn(phone, 'chef.espace', '/admin/inscriptions');
     await phone.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
     await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await phone.getByRole('button', { name: 'Déplier le menu' }).click();
@@ -198,10 +197,8 @@ describe('espace agents dans Chromium', () => {
       await release(pageCalls);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await landmarks(), `${path} chargée`).toEqual({ h1: 1, main: 1 });
-      if (path === '/admin/roles') {
-        await page.getByRole('button', { name: 'Modifier le rôle Agent' }).waitFor();
-        expect(await axeViolations(page), 'Roles').toEqual([]);
-      }
+      // Loaded, the roles list passes axe in agents.test.ts (each state is checked once).
+      if (path === '/admin/roles') await page.getByRole('button', { name: 'Modifier le rôle Agent' }).waitFor();
     }
     // The shell itself while the statuses load: its own heading, in its main.
     const statuts = '**/api/admin/statut/get/all';

@@ -7,7 +7,7 @@ import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { skipBanner } from './banner-clock.ts';
-import { axeViolations, expectFailure, login, portalWithMail } from './harness.ts';
+import { axeViolations, expectFailure, portalWithMail, signIn } from './harness.ts';
 
 /** A labelled field, whatever required-marker MUI appends to its label. */
 function field(page: Page, label: string) {
@@ -146,8 +146,7 @@ describe('demandes étudiants dans Chromium', () => {
 
   it('un agent valide deux demandes : les courriels partent avec la liste et le tableau montre « Validé »', async () => {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.etudiants');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'gestion.etudiants', '/admin/inscriptions');
     await page
       .getByRole('navigation', { name: "Menu d'administration" })
       .getByRole('link', { name: 'Etudiants' })
@@ -219,9 +218,7 @@ describe('demandes étudiants dans Chromium', () => {
 
   it('un refus qui échoue affiche « Une erreur est survenue. » et ne change pas les lignes', async () => {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.etudiants');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto('/admin/etudiants');
+    await signIn(page, 'gestion.etudiants', '/admin/etudiants');
     const row = page.getByRole('row').filter({ hasText: 'disparu@example.fr' });
     await row.waitFor();
     // Someone else removed this request meanwhile: the server answers 404.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, type Portal, startPortal, takeProblems } from './harness.ts';
+import { expectFailure, injectAxe, type Portal, startPortal, takeProblems } from './harness.ts';
 
 describe('le harnais des tests navigateur', () => {
   let portal: Portal;
@@ -32,5 +32,35 @@ describe('le harnais des tests navigateur', () => {
       `réponse 404 non attendue sur ${origin}/ : GET /api/inconnu?x=1`,
       `échec réseau non attendu sur ${origin}/ : GET /api/coupe (net::ERR_FAILED)`,
     ]);
+  });
+
+  it('axe injecté par le protocole laisse la CSP de la page en vigueur : un script en ligne reste refusé', async () => {
+    const page = await portal.page();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await injectAxe(page);
+    expect(await page.evaluate(() => 'axe' in window)).toBe(true);
+    const refused = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'window.scriptEnLigne = true';
+          document.body.append(script);
+        }),
+    );
+    expect(refused).toBe('script-src-elem');
+    expect(await page.evaluate(() => 'scriptEnLigne' in window)).toBe(false);
+    // Chromium writes the refusal on the console: expected here.
+    expect(takeProblems(page).every((p) => p.includes('Content Security Policy'))).toBe(true);
+  });
+
+  it('relance Chromium, partagé par les fichiers du processus, quand il s’est arrêté', async () => {
+    const first = await portal.page();
+    await first.context().browser()?.close();
+    const page = await portal.page();
+    expect(page.context().browser()?.isConnected()).toBe(true);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
   });
 });

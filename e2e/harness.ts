@@ -1,12 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
@@ -17,12 +13,10 @@ import { directoryCache } from '../server/src/features/partenaires/directory-cac
 import type { AppInstance } from '../server/src/platform/app-instance.ts';
 import { startMailDispatcher } from '../server/src/platform/mail/index.ts';
 import { testDatabase } from '../server/test/harness.ts';
-import { freePort } from '../server/test/postgres-server.ts';
+import { reservePort } from '../server/test/held-port.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { findChromium } from './chromium.ts';
-
-// E2E_WEB_DIST: a build of one's own, when several engineers build web/dist in one tree.
-const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
+import { copyOfWebApp } from './web-copy.ts';
 
 export const PASSWORD = 'mot-de-passe-e2e';
 
@@ -30,7 +24,6 @@ export type Portal = {
   url: string;
   app: AppInstance;
   database: Database;
-  browser: Browser;
   /**
    * A fresh browser context (its own cookies) with a page. Called inside a test, the context is
    * closed when the test ends, and the test fails if the page threw, logged a console error, or
@@ -48,12 +41,21 @@ export type Portal = {
   close: () => Promise<void>;
 };
 
-/** The built portal on a private database and a free port, with a real Chromium. */
+let ownCopy: Promise<string> | undefined;
+
+/** The run's copy of web/dist (e2e/global-setup.ts), or one of this process's without that setup. */
+function servedWebApp(): Promise<string> {
+  const run = inject('e2eWebApp');
+  if (run) return Promise.resolve(run);
+  ownCopy ??= copyOfWebApp();
+  return ownCopy;
+}
+
+/** The built portal on a private database and a port of its own, with a real Chromium. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const chromiumBinary = findChromium(); // throws, in French, when there is none
-  if (!existsSync(`${webDist}/index.html`))
-    throw new Error('web/dist absent : lancez « npm run build » (npm test le fait).');
-  const port = await freePort();
+  await sharedBrowser(); // a missing browser fails the file's start, not its first test
+  // Held by this process, never handed to anyone else: the server binds it over the hold.
+  const port = await reservePort();
   const database = await testDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -62,10 +64,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     DATA_DIR: '/nonexistent',
     ...env,
   });
-  // A copy: another build of web/dist during the run (engineers share a tree) must not swap
-  // the bundle under a page that is loading.
-  const dist = await copyOfWebApp();
-  config.webDist = dist;
+  config.webDist = await servedWebApp();
   // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
   const mail = env.SMTP_URL
@@ -73,40 +72,29 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     : undefined;
   const app = await buildApp({ config, database, logger: false, mailDispatcher: mail });
   await app.listen({ port, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: chromiumBinary.executablePath,
-    env: chromiumBinary.env ? { ...process.env, ...chromiumBinary.env } : undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
   // Pages opened outside a test (in beforeAll) are checked when the portal closes.
   const unchecked: Page[] = [];
+  const contexts = new Set<BrowserContext>();
   return {
     url: `http://localhost:${port}`,
     app,
     database,
-    browser,
     async page(options = {}) {
-      const context = await browser.newContext({
+      // Asked again each time: a browser that crashed in an earlier test is launched anew.
+      const context = await (await sharedBrowser()).newContext({
         baseURL: `http://localhost:${port}`,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
         ...options,
       });
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       watch(page);
       try {
         onTestFinished(async () => {
-          await context.close();
+          await context.close().catch(() => undefined); // already gone with a crashed browser
           assertNoProblems(page);
         });
       } catch {
@@ -124,11 +112,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     agent: (username, roles) =>
       agentsRepository.create(database.db, { username, password: PASSWORD, prenom: 'Dominique', nom: 'Agent', roles }),
     async close() {
-      await browser.close();
+      // The browser serves the worker's next files: only this portal's contexts go.
+      await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
       await app.close();
       await mail?.stop();
       await database.close();
-      rmSync(dist, { recursive: true, force: true });
       for (const page of unchecked) assertNoProblems(page);
     },
   };
@@ -230,24 +218,34 @@ function assertNoProblems(page: Page) {
   if (problems.length) throw new Error(`La page a rencontré des erreurs :\n  ${problems.join('\n  ')}`);
 }
 
-/** A whole copy of web/dist: taken again while a build is half-written (index or an asset missing). */
-async function copyOfWebApp(): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'guichet-web-'));
-    try {
-      cpSync(webDist, dist, { recursive: true });
-      const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-      const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (assets.length && assets.every((a) => existsSync(path.join(dist, a)))) return dist;
-    } catch {
-      // Copied while the build replaced the folder: try again.
-    }
-    rmSync(dist, { recursive: true, force: true });
-    if (attempt >= 30) throw new Error('web/dist incomplet : lancez « npm run build -w web ».');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+/**
+ * One Chromium per test process (the e2e files share their worker: isolate is off), launched at
+ * first use and again if it crashed. Playwright kills it when the process exits.
+ */
+let browserLaunch: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const running = await browserLaunch?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  const chromiumBinary = findChromium(); // throws, in French, when there is none
+  browserLaunch = chromium.launch({
+    executablePath: chromiumBinary.executablePath,
+    env: chromiumBinary.env ? { ...process.env, ...chromiumBinary.env } : undefined,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browserLaunch;
 }
 
+/** Logs in through the login form, as a person does: for the tests whose subject is the form or the landing. */
 export async function login(page: Page, username: string, password = PASSWORD) {
   await page.goto('/admin/login');
   await page.getByLabel('Identifiant').fill(username);
@@ -255,8 +253,30 @@ export async function login(page: Page, username: string, password = PASSWORD) {
   await page.getByRole('main').getByRole('button', { name: 'Connexion' }).click();
 }
 
-/** axe-core in the page: WCAG 2.1 A and AA violations, as `id: target` lines (empty is good). */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * Logs the page's context in through the API (the form is not what the test checks: `login`
+ * walks it) and opens `path`. The context's cookies are shared with `page.request`.
+ */
+export async function signIn(page: Page, username: string, path: string, password = PASSWORD) {
+  const res = await page.request.post('/api/login', { data: { username, password } });
+  expect(res.status(), `connexion de ${username}`).toBe(200);
+  await page.goto(path);
+}
+
+/**
+ * Puts axe-core in the page once per document: the app's own navigations keep it, a full load
+ * needs it again. Evaluated through the DevTools protocol, so the page's CSP (no inline script)
+ * stays in force (harness.test.ts checks it).
+ */
+export async function injectAxe(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+}
+
+/**
+ * axe-core in the page: WCAG 2.1 A and AA violations, as `id: target` lines (empty is good).
+ * `bestPractice` adds axe's best practices (landmarks, a level-one heading) to the same pass.
+ */
+export async function axeViolations(page: Page, options: { bestPractice?: boolean } = {}): Promise<string[]> {
   // A dialog or banner still fading in has washed-out colours: let running transitions end
   // first, or colour contrast is judged mid-animation (a flaky failure seen on the roles dialog).
   await page.evaluate(() =>
@@ -267,12 +287,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays in force.
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    }),
+  await injectAxe(page);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(options.bestPractice ? ['best-practice'] : [])];
+  const result = await page.evaluate(
+    (values) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values } }),
+    tags,
   );
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { skipBanner } from './banner-clock.ts';
-import { axeViolations, expectFailure, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, type Portal, signIn, startPortal } from './harness.ts';
 import { field, fillLogement, fillProprietaire, fillValidOffer, radio, stepHeading } from './wizard.ts';
 
 /** The page never scrolls sideways on a 360 px phone. */
@@ -330,8 +330,7 @@ describe('offres de logement des propriétaires dans Chromium', () => {
       },
     ]);
     const page = await portal.page();
-    await login(page, 'gestion.logement');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'gestion.logement', '/admin/inscriptions');
     await page.getByRole('heading', { level: 1, name: 'Inscriptions' }).waitFor();
     await page.getByRole('gridcell', { name: 'MARTIN', exact: true }).waitFor();
     await page.getByLabel('Rechercher').fill('dupont');
@@ -385,10 +384,8 @@ describe('offres de logement des propriétaires dans Chromium', () => {
 
   it('dit « Inscription introuvable. » pour un numéro inconnu', async () => {
     const page = await portal.page();
-    await login(page, 'gestion.logement');
-    await page.waitForURL(/\/admin\/inscriptions$/);
     expectFailure(page, /^GET \S+\/api\/admin\/inscription\/\S*999999$/, 404);
-    await page.goto('/admin/inscription/999999');
+    await signIn(page, 'gestion.logement', '/admin/inscription/999999');
     await page.getByRole('alert').filter({ hasText: MESSAGES.inscriptionIntrouvable }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { MESSAGES } from '@guichet/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, type Portal, signIn, startPortal } from './harness.ts';
 
 describe('journal des actions dans Chromium', () => {
   let portal: Portal;
@@ -24,7 +24,7 @@ describe('journal des actions dans Chromium', () => {
 
   it('l’administrateur valide une offre, la retrouve dans « Journal », puis dans l’Historique de l’offre', async () => {
     const page = await portal.page();
-    await login(page, 'chef.guichet');
+    await signIn(page, 'chef.guichet', '/admin/inscriptions');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Journal' }).waitFor();
     await page.goto(`/admin/inscription/${offre}`);
@@ -58,7 +58,7 @@ describe('journal des actions dans Chromium', () => {
 
   it('un agent ne voit pas « Journal » ; l’adresse lui montre la page d’accès refusé', async () => {
     const page = await portal.page();
-    await login(page, 'agent.guichet');
+    await signIn(page, 'agent.guichet', '/admin/inscriptions');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Inscriptions' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Journal' }).count()).toBe(0);

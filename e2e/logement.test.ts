@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { etudiants, inscriptions } from '../server/src/db/schema.ts';
 import { pdfText } from '../server/src/features/etudiants/pdf-text.testing.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
-import { axeViolations, expectFailure, login, portalWithMail } from './harness.ts';
+import { axeViolations, expectFailure, portalWithMail, signIn } from './harness.ts';
 import { field, fillValidOffer, radio } from './wizard.ts';
 
 /** The personal page's path in a mail: /logement/<token>, whatever PUBLIC_URL says. */
@@ -90,8 +90,7 @@ describe('page personnelle du propriétaire dans Chromium', () => {
       .from(inscriptions)
       .where(eq(inscriptions.email, 'h.francois@example.fr'));
     const staff = await ctx.portal.page();
-    await login(staff, 'gestion.logements');
-    await staff.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(staff, 'gestion.logements', '/admin/inscriptions');
     const row = staff.getByRole('row').filter({ hasText: 'lea.durand@example.fr' });
     await row.getByText('Doublon possible').waitFor();
     await row.getByRole('link').click();
@@ -186,8 +185,7 @@ describe('page personnelle du propriétaire dans Chromium', () => {
     // axe's label-content-name-mismatch flags it on every staff page. Reported to its author; not this journey's subject.
     const staffAxe = async () =>
       (await axeViolations(staff)).filter((v) => !v.startsWith('label-content-name-mismatch'));
-    await login(staff, 'gestion.logement');
-    await staff.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(staff, 'gestion.logement', '/admin/inscriptions');
     const row = staff.getByRole('row').filter({ hasText: 'DURAND' });
     await row.getByText('À valider').waitFor();
     expect(await staffAxe()).toEqual([]);

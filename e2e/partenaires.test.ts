@@ -10,8 +10,9 @@ import {
   validPartenaire,
 } from '../server/src/features/partenaires/partenaires.fixtures.ts';
 import { partenairesRepository } from '../server/src/features/partenaires/partenaires.repository.ts';
+import { parisDay } from '../server/src/platform/daily-jobs.ts';
 import { hashToken, newToken } from '../server/src/platform/tokens.ts';
-import { axeViolations, expectFailure, login, PASSWORD, portalWithMail } from './harness.ts';
+import { axeViolations, expectFailure, PASSWORD, portalWithMail, signIn } from './harness.ts';
 
 /** The category "Sport" (fifth of the seeded list) and the theme "Faire du sport". */
 const SPORT = 5;
@@ -73,9 +74,7 @@ describe('partenaires dans Chromium', () => {
   /** Staff logged in, on the partners' list. */
   async function staffOnList() {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.partenaires');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto('/admin/partenaires');
+    await signIn(page, 'gestion.partenaires', '/admin/partenaires');
     await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
     return page;
   }
@@ -145,7 +144,8 @@ describe('partenaires dans Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The year selector is kept in the URL and follows into the export.
-    const year = String(new Date().getFullYear());
+    // This year in Paris, as the page counts it: the test passes at any hour, even around new year.
+    const year = parisDay(new Date()).slice(0, 4);
     // The address changes before React renders again: wait for the list read with the year,
     // which the export button's render shares, or the click could still use the old query.
     await Promise.all([
@@ -294,7 +294,7 @@ describe('partenaires dans Chromium', () => {
     expectFailure(page, /^GET \S+\/api\/partenaire\/get\/one\/by\//, 404);
     await page.goto(link);
     await page.getByRole('alert').filter({ hasText: MESSAGES.partenaireIntrouvableToken }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    // This state passes axe in accessibilite.test.ts (each state is checked once).
   });
 
   it('le guichet voit les deux versions côte à côte, corrige la proposition et la valide ; l’annuaire suit', async () => {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { partenaires } from '../server/src/db/schema.ts';
 import { uploadedLogo, validPartenaire } from '../server/src/features/partenaires/partenaires.fixtures.ts';
-import { axeViolations, login, portalWithMail } from './harness.ts';
+import { axeViolations, portalWithMail, signIn } from './harness.ts';
 
 /** « Alpha Sport » → alpha-sport, a mailbox of its own for each partner. */
 const slug = (nom: string) => nom.toLowerCase().replace(/\W+/g, '-');
@@ -38,9 +38,7 @@ describe('campagne de renouvellement depuis la liste des partenaires, dans Chrom
   }
   async function staffOnList() {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.partenaires');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto('/admin/partenaires');
+    await signIn(page, 'gestion.partenaires', '/admin/partenaires');
     await page.getByRole('heading', { level: 1, name: 'Partenaires' }).waitFor();
     return page;
   }

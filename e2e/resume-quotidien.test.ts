@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inscriptions } from '../server/src/db/schema.ts';
 import { storedOffer } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
 import { runJob } from '../server/src/jobs.ts';
-import { axeViolations, login, portalWithMail } from './harness.ts';
+import { axeViolations, portalWithMail, signIn } from './harness.ts';
 
 describe('résumé quotidien dans Chromium', () => {
   const ctx = portalWithMail();
@@ -12,8 +12,7 @@ describe('résumé quotidien dans Chromium', () => {
     await ctx.portal.agent('agent.logement', ['ROLE_USER']);
     await ctx.portal.database.db.insert(inscriptions).values(storedOffer(1, 'NOUVELLE'));
     const page = await ctx.portal.page();
-    await login(page, 'agent.logement');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'agent.logement', '/admin/inscriptions');
     await page.getByRole('button', { name: 'Dominique Agent' }).click();
     await page.getByRole('menuitem', { name: 'Mon compte' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureBootstrapAdmin } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { agentsRepository } from '../server/src/features/auth/agents.repository.ts';
-import { axeViolations, expectFailure, login, PASSWORD, type Portal, startPortal } from './harness.ts';
+import { axeViolations, expectFailure, login, PASSWORD, type Portal, signIn, startPortal } from './harness.ts';
 
 /** Issue 14: who may change which role, and the first administrator's generated password. */
 describe('règles des rôles et premier mot de passe dans Chromium', () => {
@@ -28,8 +28,7 @@ describe('règles des rôles et premier mot de passe dans Chromium', () => {
     await person('g.gestion', 'Gaëlle', 'Gestion', ['ROLE_ADMIN_ROLE']);
     await person('e.durand', 'Élise', 'Durand', []);
     const page = await portal.page();
-    await login(page, 'g.gestion');
-    await page.waitForURL(/\/admin\/roles$/);
+    await signIn(page, 'g.gestion', '/admin/roles');
     await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
 
     // The rule is written on the page, and the Administrateur row offers to look, not to edit.
@@ -85,9 +84,7 @@ describe('règles des rôles et premier mot de passe dans Chromium', () => {
 
     // An administrator keeps the edit button of every role.
     const direction = await portal.page();
-    await login(direction, 'direction');
-    await direction.waitForURL(/\/admin\/inscriptions$/);
-    await direction.goto('/admin/roles');
+    await signIn(direction, 'direction', '/admin/roles');
     await direction.getByRole('button', { name: 'Modifier le rôle Administrateur' }).waitFor();
     expect(await direction.getByRole('note').count()).toBe(0);
   });

@@ -2,7 +2,7 @@ import { MESSAGES, STATUT } from '@guichet/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etudiants } from '../server/src/db/schema.ts';
 import { seedInscriptions } from '../server/src/features/inscriptions/inscriptions.fixtures.ts';
-import { axeViolations, login, type Portal, startPortal } from './harness.ts';
+import { axeViolations, type Portal, signIn, startPortal } from './harness.ts';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
@@ -32,8 +32,7 @@ describe('tableau de bord dans Chromium', () => {
 
   it('un agent ouvre le tableau de bord, suit « en attente » jusqu’à la liste filtrée, valide l’offre : le compte baisse', async () => {
     const page = await portal.page();
-    await login(page, 'agent.tableau');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'agent.tableau', '/admin/inscriptions');
     await page
       .getByRole('navigation', { name: "Menu d'administration" })
       .getByRole('link', { name: 'Tableau de bord' })
@@ -84,8 +83,7 @@ describe('tableau de bord dans Chromium', () => {
   it('un administrateur, du tableau de bord à la décision : la ligne d’historique de l’offre et son courriel dans « Courriels »', async () => {
     await portal.agent('direction.tableau', ['ROLE_ADMIN']);
     const page = await portal.page();
-    await login(page, 'direction.tableau');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'direction.tableau', '/admin/inscriptions');
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     await menu.getByRole('link', { name: 'Tableau de bord' }).click();
     const offres = page.getByRole('listitem', { name: 'Offres de logement' });
@@ -118,8 +116,7 @@ describe('tableau de bord dans Chromium', () => {
       .insert(etudiants)
       .values({ email: 'nouvelle@example.fr', cp: '10000', ville: 'TROYES', ecole: 'IUT' });
     const page = await portal.page();
-    await login(page, 'agent.tableau');
-    await page.waitForURL(/\/admin\/inscriptions$/);
+    await signIn(page, 'agent.tableau', '/admin/inscriptions');
     const bell = page.getByRole('banner').getByRole('button', { name: '1 nouvelle demande' });
     await bell.click();
     const menu = page.getByRole('menu');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { partenaires } from '../server/src/db/schema.ts';
 import { uploadedLogo, validPartenaire } from '../server/src/features/partenaires/partenaires.fixtures.ts';
-import { expectFailure, login, portalWithMail } from './harness.ts';
+import { expectFailure, portalWithMail, signIn } from './harness.ts';
 
 /** The partner's staff page while the record changes under it, in Chromium (decisions §6.1). */
 describe('fiche partenaire : données en attente et modification entre-temps, dans Chromium', () => {
@@ -37,9 +37,7 @@ describe('fiche partenaire : données en attente et modification entre-temps, da
   }
   async function staffOn(id: number) {
     const page = await ctx.portal.page();
-    await login(page, 'gestion.version');
-    await page.waitForURL(/\/admin\/inscriptions$/);
-    await page.goto(`/admin/partenaire/${id}`);
+    await signIn(page, 'gestion.version', `/admin/partenaire/${id}`);
     await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Partenaire' }).waitFor({ timeout: 30_000 });
     return page;
   }

@@ -62,5 +62,8 @@ export const formatDate = (d: Date | string | null | undefined) => {
   return w ? ddmmyyyy(w) : dateOnly.format(date);
 };
 
+/** The calendar year in Paris at this instant: the office's year, whatever the browser's time zone. */
+export const parisYear = (d: Date = new Date()) => Number(formatDate(d).slice(6));
+
 /** Truncates to `max` characters (the spec's 255-character helper). */
 export const truncate = (s: string, max = 255) => (s.length > max ? s.slice(0, max) : s);

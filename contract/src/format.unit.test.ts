@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, PARIS_FORMATS } from './format.ts';
+import { formatDate, formatDateTime, PARIS_FORMATS, parisYear } from './format.ts';
 
 /** What the formatters wrote before they read Intl once per day: Intl for every date. */
 const intlDateTime = new Intl.DateTimeFormat('fr-FR', PARIS_FORMATS.dateTime);
@@ -17,6 +17,11 @@ describe('dates à l’heure de Paris', () => {
     expect(formatDate(new Date('2026-12-31T23:30:00Z'))).toBe('01/01/2027');
     expect(formatDateTime(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
+  });
+
+  it('donne l’année de Paris, qui change à minuit à Paris et non en UTC', () => {
+    expect(parisYear(new Date('2026-12-31T22:59:59Z'))).toBe(2026);
+    expect(parisYear(new Date('2026-12-31T23:00:00Z'))).toBe(2027);
   });
 
   it('le même texte qu’Intl à chaque changement d’heure, à la seconde près, de 1990 à 2040', () => {

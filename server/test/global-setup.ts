@@ -7,6 +7,7 @@ import { findChromium } from '../../e2e/chromium.ts';
 import { openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createDatabase, startPostgres } from './postgres-server.ts';
+import { statementCheck } from './statement-check.ts';
 
 import './provided.ts';
 
@@ -17,6 +18,7 @@ import './provided.ts';
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB ?? process.env.TEST_DB;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'guichet-test-'));
+  const checkStatements = statementCheck(project);
   if (project.name === 'e2e') {
     // Once, before the workers: the npm Chromium is unpacked here, and a missing browser fails the run now.
     const t = performance.now();
@@ -33,7 +35,8 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresUrl', server.url('postgres'));
     project.provide('pgliteTemplate', '');
-    return () => {
+    return async () => {
+      await checkStatements();
       server.stop();
       rmSync(tmp, { recursive: true, force: true });
     };
@@ -47,7 +50,10 @@ export default async function setup(project: TestProject) {
   await client.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresUrl', '');
-  return () => rmSync(tmp, { recursive: true, force: true });
+  return async () => {
+    await checkStatements();
+    rmSync(tmp, { recursive: true, force: true });
+  };
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -10,6 +10,7 @@ import type { AppInstance } from '../src/platform/app-instance.ts';
 import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
 import { createDatabase } from './postgres-server.ts';
 import './provided.ts';
+import { recordStatements } from './statements.ts';
 
 /** Which database this test run exercises: the vitest project sets it. */
 export const dbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
@@ -47,8 +48,9 @@ export async function emptyDatabase(): Promise<Database> {
 
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
-  if (dbKind === 'postgres') return privatePostgres('t', 'guichet_template');
-  return openPglite(await migratedPglite());
+  return recordStatements(
+    dbKind === 'postgres' ? await privatePostgres('t', 'guichet_template') : await openPglite(await migratedPglite()),
+  );
 }
 
 /** A fresh, migrated embedded database as PGlite's own client, before the portal opens it. */

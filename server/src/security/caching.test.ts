@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../test/harness.ts';
+import { onPgliteOnly } from '../../test/statements.ts';
 import { uploadedLogo } from '../features/partenaires/partenaires.fixtures.ts';
+
+onPgliteOnly('en-têtes de cache : ce qui est vérifié est dans les réponses HTTP, pas dans la base');
 
 /** Staff answers and session calls are never kept by a browser or a proxy (ASVS 8.2.1). */
 describe(`en-têtes de cache (${dbKind})`, () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../test/harness.ts';
+import { onPgliteOnly } from '../../test/statements.ts';
 import { validInscription } from '../features/inscriptions/inscriptions.fixtures.ts';
 import { register } from '../features/partenaires/partenaires.fixtures.ts';
+
+onPgliteOnly('formules dans les exports CSV : la neutralisation se fait en TypeScript, pas dans la base');
 
 /**
  * A visitor types a spreadsheet formula into a public form; the agent's export must show it as

@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../../test/harness.ts';
+import { onPgliteOnly } from '../../test/statements.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { AppInstance } from '../platform/app-instance.ts';
+
+onPgliteOnly('en-têtes de sécurité : ce qui est vérifié est dans les réponses HTTP, pas dans la base');
 
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 

@@ -1,7 +1,10 @@
 import { MESSAGES } from '@guichet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { LOGIN_LIMITS } from './login-throttle.ts';
+
+onPgliteOnly('limite des tentatives de connexion : compteurs et connexions ordinaires, sans concurrence');
 
 const PASSWORD = 'mot-de-passe-de-test';
 

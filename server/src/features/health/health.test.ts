@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, testDatabase } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+
+onPgliteOnly('santé du portail : une lecture triviale de la base');
 
 const config = () => loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent' });
 

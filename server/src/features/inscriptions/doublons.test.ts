@@ -2,7 +2,10 @@ import { STATUT } from '@guichet/contract';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { type Seed, seedInscriptions } from './inscriptions.fixtures.ts';
+
+onPgliteOnly('doublons des offres : dépôts et listes ordinaires');
 
 const day = (d: number) => new Date(Date.UTC(2026, 9, d, 9));
 /** A landlord of its own: nothing in common with any other seed unless a test says so. */

@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { DIRECTORY_CACHE_MAX, directoryCache } from './directory-cache.ts';
 import { partenairesRepository } from './partenaires.repository.ts';
+
+onPgliteOnly('cache borné de l’annuaire : ce qui est vérifié est en mémoire');
 
 /** The directory's read answering an empty list once `release()` is called: a database that is slow to reply. */
 function heldRead({ once = false } = {}) {

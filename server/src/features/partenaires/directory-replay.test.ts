@@ -4,12 +4,15 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { PartenairePublic } from '@guichet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, testDatabase } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { directoryCache } from './directory-cache.ts';
 import { partenairesRepository } from './partenaires.repository.ts';
+
+onPgliteOnly('annuaire rejoué à la porte HTTP : la lecture de l’annuaire est celle des tests des partenaires');
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
+import { onPgliteOnly } from '../../../test/statements.ts';
 import { agents } from '../../db/schema.ts';
 import { referenceRepository } from './reference.repository.ts';
 import { params } from './reference.tables.ts';
 import { REFERENCE_TTL_MS } from './reference-cache.ts';
+
+onPgliteOnly('référentiels et documentation : lectures que les écrans des autres fichiers font aussi');
 
 describe(`référentiels et documentation de l’API (${dbKind})`, () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatDateTime,
+  parisYear,
   partenaireEndpoints,
   RENOUVELLEMENT_ETATS,
   RENOUVELLEMENT_LABELS,
@@ -115,7 +116,7 @@ const yesNo = [
 
 /** The years offered: this one and the nine before (docs/spec/decisions.md §3). */
 const years = () => {
-  const now = new Date().getFullYear();
+  const now = parisYear();
   return Array.from({ length: 10 }, (_, i) => now - i);
 };
 
