@@ -8,6 +8,7 @@ import { type Database, openPglite, openPostgres, pgliteExtensions } from '../sr
 import { agentsRepository } from '../src/features/auth/agents.repository.ts';
 import type { AppInstance } from '../src/platform/app-instance.ts';
 import { type MailDispatcher, startMailDispatcher } from '../src/platform/mail/index.ts';
+import { lease } from './pglite-pool.ts';
 import { createDatabase } from './postgres-server.ts';
 import './provided.ts';
 import { recordStatements } from './statements.ts';
@@ -48,9 +49,9 @@ export async function emptyDatabase(): Promise<Database> {
 
 /** A fresh, migrated database of this run's kind, private to the caller. */
 export async function testDatabase(): Promise<Database> {
-  return recordStatements(
-    dbKind === 'postgres' ? await privatePostgres('t', 'guichet_template') : await openPglite(await migratedPglite()),
-  );
+  if (dbKind === 'postgres') return recordStatements(await privatePostgres('t', 'guichet_template'));
+  const { client, release } = await lease(inject('pgliteTemplate'));
+  return recordStatements({ ...(await openPglite(client)), close: release });
 }
 
 /** A fresh, migrated embedded database as PGlite's own client, before the portal opens it. */
