@@ -14,7 +14,9 @@ const PUBLIC_URL = 'https://guichet.example.fr';
 const HOUR = 3600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
-describe(`résumé quotidien des agents (${dbKind})`, () => {
+// A scenario: the job's step counts the digests the « Mon compte » steps turned on, so the steps
+// keep their order even when the run shuffles tests (`--sequence.shuffle`).
+describe(`résumé quotidien des agents (${dbKind})`, { shuffle: false }, () => {
   let t: TestApp;
   let peer: SmtpPeer;
   const cookies: Record<string, string> = {};

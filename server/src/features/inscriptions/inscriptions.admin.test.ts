@@ -1,7 +1,7 @@
 import { INSCRIPTION_SORT_COLUMNS, MESSAGES, PROXIMITES } from '@guichet/contract';
 import { eq, inArray } from 'drizzle-orm';
 import qs from 'qs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dbKind, type TestApp, testApp } from '../../../test/harness.ts';
 import { inscriptions } from '../../db/schema.ts';
 import { type Seed, seedInscriptions } from './inscriptions.fixtures.ts';
@@ -497,37 +497,48 @@ describe(`inscriptions : administration (${dbKind})`, () => {
       expect((await get('abc')).statusCode).toBe(400);
     });
 
+    /** An offer of the test's own, gone when it ends: the seeds stay as the list's tests read them. */
+    const ownOffer = async (nom: string) => {
+      const [id] = await seedInscriptions(t.database.db, [
+        { ...SEEDS[5], proprietaire: { ...SEEDS[5].proprietaire, nom } },
+      ]);
+      onTestFinished(async () => {
+        await t.database.db.delete(inscriptions).where(eq(inscriptions.id, id));
+      });
+      return id;
+    };
+
     it('change le statut et le relit', async () => {
-      const res = await update(ids[5], { statut: 2 });
+      const id = await ownOffer('RELU');
+      const res = await update(id, { statut: 2 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', message: MESSAGES.enregistrementReussi });
-      expect((await get(ids[5])).json()).toMatchObject({ idStatut: 2, statut: 'Validé' });
-      await update(ids[5], { statut: 1 });
+      expect((await get(id)).json()).toMatchObject({ idStatut: 2, statut: 'Validé' });
     });
 
     it('date la confirmation de l’offre à chaque passage à « Validé », et la garde sinon', async () => {
+      const id = await ownOffer('DATÉE');
       const dateValidation = async () =>
         (
           await t.database.db
             .select({ d: inscriptions.dateValidation })
             .from(inscriptions)
-            .where(eq(inscriptions.id, ids[5]))
+            .where(eq(inscriptions.id, id))
         )[0].d;
       const before = Date.now();
-      await update(ids[5], { statut: 2 });
+      await update(id, { statut: 2 });
       const first = await dateValidation();
       expect(first?.getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(first?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
       // Archiving keeps the date of the last confirmation.
-      await update(ids[5], { statut: 4 });
+      await update(id, { statut: 4 });
       expect(await dateValidation()).toEqual(first);
       // Validating again (staff checked with the landlord) confirms it anew. The first date is moved
       // a day back, so the new one differs from it however fast the two saves follow each other.
       const dayBefore = new Date((first?.getTime() ?? 0) - 86_400_000);
-      await t.database.db.update(inscriptions).set({ dateValidation: dayBefore }).where(eq(inscriptions.id, ids[5]));
-      await update(ids[5], { statut: 2 });
+      await t.database.db.update(inscriptions).set({ dateValidation: dayBefore }).where(eq(inscriptions.id, id));
+      await update(id, { statut: 2 });
       expect((await dateValidation())?.getTime()).toBeGreaterThanOrEqual(first?.getTime() ?? 0);
-      await update(ids[5], { statut: 1 });
     });
 
     it.each([{ statut: 0 }, { statut: 5 }, { statut: 'validé' }, {}])(

@@ -12,7 +12,9 @@ import { LINKS, landlordKit } from './landlord.testing.ts';
  * Mail that anyone can have the portal send to someone (decisions §6.2): the receipt of an offer
  * registered under another's address, and « lien perdu ».
  */
-describe(`courriels que n’importe qui peut déclencher (${dbKind})`, () => {
+// A scenario: each step works on the twenty offers and the mail the steps before left, so its
+// steps keep their order even when the run shuffles tests (`--sequence.shuffle`).
+describe(`courriels que n’importe qui peut déclencher (${dbKind})`, { shuffle: false }, () => {
   let t: TestApp;
   let peer: SmtpPeer;
   beforeAll(async () => {
