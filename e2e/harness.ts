@@ -16,7 +16,7 @@ import { testDatabase } from '../server/test/harness.ts';
 import { reservePort } from '../server/test/held-port.ts';
 import { type SmtpPeer, startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { findChromium } from './chromium.ts';
-import { copyOfWebApp } from './web-copy.ts';
+import type {} from './web-copy.ts';
 
 export const PASSWORD = 'mot-de-passe-e2e';
 
@@ -41,16 +41,6 @@ export type Portal = {
   close: () => Promise<void>;
 };
 
-let ownCopy: Promise<string> | undefined;
-
-/** The run's copy of web/dist (e2e/global-setup.ts), or one of this process's without that setup. */
-function servedWebApp(): Promise<string> {
-  const run = inject('e2eWebApp');
-  if (run) return Promise.resolve(run);
-  ownCopy ??= copyOfWebApp();
-  return ownCopy;
-}
-
 /** The built portal on a private database and a port of its own, with a real Chromium. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   await sharedBrowser(); // a missing browser fails the file's start, not its first test
@@ -64,7 +54,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     DATA_DIR: '/nonexistent',
     ...env,
   });
-  config.webDist = await servedWebApp();
+  // The run's copy of web/dist (e2e/global-setup.ts): a build during the run cannot swap it.
+  config.webDist = inject('e2eWebApp');
   // Given SMTP_URL, queued mail is delivered as in production (the test reads it from its SMTP peer).
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
   const mail = env.SMTP_URL

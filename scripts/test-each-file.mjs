@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const args = process.argv.slice(2);
 const projects = args.flatMap((a, i) => (args[i - 1] === '--project' ? [a] : []));
-const jobs = Number(args[args.indexOf('--jobs') + 1]) || 1;
+const jobs = args.includes('--jobs') ? Number(args[args.indexOf('--jobs') + 1]) || 1 : 1;
 
 const listed = spawnSync(vitest, ['list', '--filesOnly', '--json', ...projects.flatMap((p) => ['--project', p])], {
   cwd: root,
